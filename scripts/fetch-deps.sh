@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# Fills the dependency cache (.deps/, git-ignored) from the distribution's package registry:
+#   .deps/kokkos-src.tar.gz   Kokkos 3.4.01 + Kokkos Kernels 3.4.01 (Trilinos 13.2 source package),
+#                             already patched for CUDA 13 / Hopper (cmake/patches/), ~3 MB
+#   .deps/debs/               GoogleTest and Google Benchmark .debs, for machines that lack them
+# Idempotent: does nothing when the cache is complete. A machine with no registry (the GPU
+# machine) receives a copy of .deps/ instead of running this.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cache=${KOKKOSSORT_DEPS_DIR:-$root/.deps}
+mkdir -p "$cache"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+apt_private() {
+  # A private apt state that adds deb-src entries derived from the system's own sources,
+  # without touching the system's apt configuration.
+  local dir=$work/apt
+  if [ ! -d "$dir" ]; then
+    mkdir -p "$dir/parts" "$dir/lists/partial"
+    for f in /etc/apt/sources.list.d/*.sources; do
+      [ -f "$f" ] || continue
+      sed 's/^Types: deb$/Types: deb deb-src/' "$f" > "$dir/parts/$(basename "$f")"
+    done
+    if [ -f /etc/apt/sources.list ]; then
+      grep -E '^deb ' /etc/apt/sources.list | sed 's/^deb /deb-src /' > "$dir/parts/derived-src.list" || true
+      cp /etc/apt/sources.list "$dir/parts/system.list"
+    fi
+    apt-get -q -o Dir::Etc::SourceList=/dev/null -o Dir::Etc::SourceParts="$dir/parts" \
+      -o Dir::State::Lists="$dir/lists" update >&2
+  fi
+  apt-get -q -o Dir::Etc::SourceList=/dev/null -o Dir::Etc::SourceParts="$dir/parts" \
+    -o Dir::State::Lists="$dir/lists" -o Dir::Cache::archives="$work" "$@"
+}
+
+if [ ! -f "$cache/kokkos-src.tar.gz" ]; then
+  echo "fetch-deps: downloading the Trilinos 13.2 source package" >&2
+  (cd "$work" && apt_private source --download-only trilinos >&2)
+  orig=$(ls "$work"/trilinos_*.orig.tar.* | head -n1)
+  mkdir -p "$work/x"
+  tar xf "$orig" -C "$work/x" --wildcards '*/packages/kokkos/*' '*/packages/kokkos-kernels/*'
+  top=$(ls -d "$work"/x/*/packages)
+  mkdir -p "$work/pkg"
+  mv "$top/kokkos" "$work/pkg/kokkos"
+  mv "$top/kokkos-kernels" "$work/pkg/kokkos-kernels"
+  grep -q 'KOKKOS_VERSION_MAJOR 3' "$work/pkg/kokkos/CMakeLists.txt" || true
+  (cd "$work/pkg/kokkos" && patch -p1 --forward < "$root/cmake/patches/kokkos-3.4.01-cuda13.patch" >&2)
+  tar czf "$cache/kokkos-src.tar.gz.tmp" -C "$work/pkg" kokkos kokkos-kernels
+  mv "$cache/kokkos-src.tar.gz.tmp" "$cache/kokkos-src.tar.gz"
+fi
+
+if [ ! -f "$cache/debs/.complete" ]; then
+  echo "fetch-deps: downloading GoogleTest / Google Benchmark packages" >&2
+  mkdir -p "$cache/debs"
+  (cd "$cache/debs" && apt_private download libgtest-dev libbenchmark-dev libbenchmark1debian >&2)
+  touch "$cache/debs/.complete"
+fi
+
+# Extracted, patched sources next to the tarball: what CMake builds from.
+if [ ! -f "$cache/src/kokkos/CMakeLists.txt" ]; then
+  mkdir -p "$cache/src"
+  tar xzf "$cache/kokkos-src.tar.gz" -C "$cache/src"
+fi
+echo "fetch-deps: cache ready in $cache" >&2

@@ -1,0 +1,31 @@
+#ifndef KOKKOSSORT_IMPL_CONFIG_HPP
+#define KOKKOSSORT_IMPL_CONFIG_HPP
+// The only place that looks at Kokkos' backend macros; the rest of the package asks these.
+#include <Kokkos_Core.hpp>
+
+#if defined(KOKKOS_ENABLE_CUDA)
+#define KOKKOSSORT_HAS_CUDA 1
+#else
+#define KOKKOSSORT_HAS_CUDA 0
+#endif
+
+#if defined(KOKKOS_ENABLE_OPENMP)
+#define KOKKOSSORT_HAS_OPENMP 1
+#else
+#define KOKKOSSORT_HAS_OPENMP 0
+#endif
+
+namespace KokkosSort {
+namespace Impl {
+
+template <class ExecSpace>
+struct is_cuda_space : std::false_type {};
+#if KOKKOSSORT_HAS_CUDA
+template <>
+struct is_cuda_space<Kokkos::Cuda> : std::true_type {};
+#endif
+
+}  // namespace Impl
+}  // namespace KokkosSort
+
+#endif

@@ -1,0 +1,69 @@
+#ifndef KOKKOSSORT_IMPL_KEYTRAITS_HPP
+#define KOKKOSSORT_IMPL_KEYTRAITS_HPP
+// Key types and their orderings: the comparison order every algorithm must reproduce
+// (std::sort's order, NaNs after all numbers) and the order-preserving bit transform the
+// radix sorts use to obtain it from unsigned digits.
+#include <cstdint>
+#include <cstring>
+#include <type_traits>
+#include <Kokkos_Core.hpp>
+
+namespace KokkosSort {
+namespace Impl {
+
+template <class T>
+struct is_builtin_key
+    : std::integral_constant<bool, std::is_same<T, std::uint32_t>::value || std::is_same<T, std::int32_t>::value ||
+                                       std::is_same<T, std::uint64_t>::value || std::is_same<T, std::int64_t>::value ||
+                                       std::is_same<T, float>::value || std::is_same<T, double>::value> {};
+
+// Unsigned integer of the key's width.
+template <class T>
+using key_bits_t = typename std::conditional<sizeof(T) == 4, std::uint32_t, std::uint64_t>::type;
+
+template <class T>
+KOKKOS_INLINE_FUNCTION key_bits_t<T> bit_cast_to_bits(const T& key) {
+  key_bits_t<T> bits;
+  std::memcpy(&bits, &key, sizeof(T));
+  return bits;
+}
+
+// Maps a key to an unsigned integer whose unsigned order is the key order:
+// unsigned as is; signed with the sign bit flipped; floating point with the sign bit flipped
+// for non-negative numbers and all bits flipped for negative ones. Every NaN maps to the
+// largest value so that NaNs follow +inf, whatever their sign and payload, and -0.0 maps
+// to +0.0: keys equivalent under DefaultLess get equal bits, so a stable radix sort is
+// stable in exactly std::stable_sort's sense.
+template <class T>
+KOKKOS_INLINE_FUNCTION key_bits_t<T> to_ordered_bits(const T& key) {
+  using U = key_bits_t<T>;
+  constexpr U sign = U(1) << (8 * sizeof(T) - 1);
+  if (std::is_floating_point<T>::value) {
+    if (key != key) return ~U(0);
+    const U bits = key == T(0) ? U(0) : bit_cast_to_bits(key);
+    return (bits & sign) ? U(~bits) : U(bits | sign);
+  } else if (std::is_signed<T>::value) {
+    return bit_cast_to_bits(key) ^ sign;
+  } else {
+    return bit_cast_to_bits(key);
+  }
+}
+
+// Strict weak ordering of the package: operator< for integers; for floating point,
+// operator< extended so that NaNs are equivalent to each other and greater than every number.
+template <class T>
+struct DefaultLess {
+  KOKKOS_INLINE_FUNCTION bool operator()(const T& a, const T& b) const {
+    if (std::is_floating_point<T>::value) {
+      const bool a_nan = !(a == a);
+      const bool b_nan = !(b == b);
+      if (a_nan || b_nan) return !a_nan && b_nan;
+    }
+    return a < b;
+  }
+};
+
+}  // namespace Impl
+}  // namespace KokkosSort
+
+#endif

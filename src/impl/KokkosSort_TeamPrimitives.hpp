@@ -1,0 +1,61 @@
+#ifndef KOKKOSSORT_IMPL_TEAMPRIMITIVES_HPP
+#define KOKKOSSORT_IMPL_TEAMPRIMITIVES_HPP
+// Team-level building blocks shared by all algorithms. They work on arrays in team scratch
+// and are written for any team size, including the one-thread teams of the host backends,
+// where their loops simply run sequentially.
+#include <cstdint>
+#include <type_traits>
+#include <Kokkos_Core.hpp>
+
+namespace KokkosSort {
+namespace Impl {
+
+template <class ExecSpace, class T>
+using ScratchArray = Kokkos::View<T*, typename ExecSpace::scratch_memory_space, Kokkos::MemoryUnmanaged>;
+
+// Bytes one ScratchArray<T> of n elements takes, rounded the way Kokkos aligns scratch requests.
+template <class T>
+KOKKOS_INLINE_FUNCTION constexpr std::size_t scratch_bytes(std::size_t n) {
+  return ((n * sizeof(T) + 15) / 16) * 16 + 16;
+}
+
+// Exclusive prefix sum, in place, of data[0, n) held in team scratch. Each thread scans a
+// contiguous segment serially, then one team scan combines the segment totals; n need not be
+// a multiple of the team size. Ends with a barrier.
+template <class Member, class Array>
+KOKKOS_INLINE_FUNCTION void team_exclusive_scan(const Member& team, const Array& data, const int n) {
+  using Elem = typename Array::non_const_value_type;
+  // Narrow counters (16-bit) are summed in 32 bits; the caller guarantees the total fits Elem.
+  using T = typename std::conditional<(sizeof(Elem) < 4), std::uint32_t, Elem>::type;
+  const int ts = team.team_size();
+  if (ts == 1) {
+    T sum = 0;
+    for (int i = 0; i < n; ++i) {
+      const T v = data(i);
+      data(i) = Elem(sum);
+      sum += v;
+    }
+    return;
+  }
+  const int per = (n + ts - 1) / ts;
+  const int t = team.team_rank();
+  const int begin = t * per < n ? t * per : n;
+  const int end = begin + per < n ? begin + per : n;
+  T local = 0;
+  for (int i = begin; i < end; ++i) local += data(i);
+  // Exclusive scan of the per-thread totals over team ranks.
+  const T offset = team.team_scan(local);
+  team.team_barrier();
+  T sum = offset;
+  for (int i = begin; i < end; ++i) {
+    const T v = data(i);
+    data(i) = Elem(sum);
+    sum += v;
+  }
+  team.team_barrier();
+}
+
+}  // namespace Impl
+}  // namespace KokkosSort
+
+#endif

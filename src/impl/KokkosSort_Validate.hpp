@@ -1,0 +1,60 @@
+#ifndef KOKKOSSORT_IMPL_VALIDATE_HPP
+#define KOKKOSSORT_IMPL_VALIDATE_HPP
+// Checks every public entry point runs before any data is touched: compile-time checks of
+// the View types, run-time checks of extents and aliasing.
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+#include <Kokkos_Core.hpp>
+#include "KokkosSort_KeyTraits.hpp"
+
+namespace KokkosSort {
+namespace Impl {
+
+template <class ExecSpace, class View>
+constexpr bool check_view_type() {
+  static_assert(Kokkos::is_execution_space<ExecSpace>::value,
+                "KokkosSort: the first argument must be a Kokkos execution space instance");
+  static_assert(Kokkos::is_view<View>::value, "KokkosSort: keys and values must be Kokkos::View objects");
+  static_assert(unsigned(View::rank) == 1u, "KokkosSort: keys and values must be rank-1 Views (T*)");
+  static_assert(!std::is_const<typename View::value_type>::value,
+                "KokkosSort: the View is const; sorting writes to it");
+  static_assert(Kokkos::SpaceAccessibility<ExecSpace, typename View::memory_space>::accessible,
+                "KokkosSort: the View's memory space is not accessible from the execution space "
+                "(e.g. a HostSpace View sorted on Kokkos::Cuda); use a View in the execution "
+                "space's memory space or a host execution space");
+  static_assert(std::is_trivially_copyable<typename View::value_type>::value,
+                "KokkosSort: element types must be trivially copyable");
+  return true;
+}
+
+template <class ExecSpace, class KeyView>
+constexpr bool check_builtin_key_view() {
+  static_assert(check_view_type<ExecSpace, KeyView>(), "");
+  static_assert(is_builtin_key<typename KeyView::non_const_value_type>::value,
+                "KokkosSort: unsupported key type; this entry point sorts uint32_t, int32_t, "
+                "uint64_t, int64_t, float and double keys");
+  return true;
+}
+
+template <class KeyView, class ValueView>
+void check_key_value_extents(const char* entry, const KeyView& keys, const ValueView& values) {
+  if (values.extent(0) != keys.extent(0)) {
+    throw std::invalid_argument(std::string("KokkosSort::") + entry + ": values has " +
+                                std::to_string(values.extent(0)) + " elements but keys has " +
+                                std::to_string(keys.extent(0)) + "; they must be equal");
+  }
+  const char* kb = reinterpret_cast<const char*>(keys.data());
+  const char* ke = kb + keys.span() * sizeof(typename KeyView::value_type);
+  const char* vb = reinterpret_cast<const char*>(values.data());
+  const char* ve = vb + values.span() * sizeof(typename ValueView::value_type);
+  if (keys.extent(0) > 0 && kb < ve && vb < ke) {
+    throw std::invalid_argument(std::string("KokkosSort::") + entry +
+                                ": keys and values overlap in memory; they must be distinct arrays");
+  }
+}
+
+}  // namespace Impl
+}  // namespace KokkosSort
+
+#endif

@@ -1,0 +1,61 @@
+#ifndef KOKKOSSORT_IMPL_VIEWUTILS_HPP
+#define KOKKOSSORT_IMPL_VIEWUTILS_HPP
+// Normalises the caller's Views for the algorithms: every algorithm sees contiguous
+// View<T*, LayoutRight, MemorySpace>; strided Views and non-contiguous subviews are copied
+// into such a View and back.
+#include <Kokkos_Core.hpp>
+
+namespace KokkosSort {
+namespace Impl {
+
+template <class View>
+using contiguous_view_t = Kokkos::View<typename View::non_const_value_type*, Kokkos::LayoutRight,
+                                       typename View::memory_space>;
+
+template <class View>
+bool is_contiguous(const View& v) {
+  return v.extent(0) < 2 || (v.span_is_contiguous() && v.stride(0) == 1);
+}
+
+// Calls fn with a contiguous View that aliases v when v is contiguous, or with a contiguous
+// copy of v that is copied back after fn returns. The copy is allocated before v is read, so
+// an allocation failure leaves v untouched.
+template <class ExecSpace, class View>
+contiguous_view_t<View> make_contiguous(const ExecSpace& exec, const View& v) {
+  using C = contiguous_view_t<View>;
+  if (is_contiguous(v)) return C(v.data(), v.extent(0));
+  C copy(Kokkos::view_alloc(exec, Kokkos::WithoutInitializing, "KokkosSort::contiguous_copy"), v.extent(0));
+  Kokkos::deep_copy(exec, copy, v);
+  return copy;
+}
+
+template <class ExecSpace, class View, class C>
+void copy_back_if_needed(const ExecSpace& exec, const View& v, const C& c) {
+  if (c.data() != v.data()) {
+    Kokkos::deep_copy(exec, v, c);
+    exec.fence();
+  }
+}
+
+template <class ExecSpace, class KeyView, class Fn>
+void with_contiguous(const ExecSpace& exec, const KeyView& keys, Fn&& fn) {
+  if (keys.extent(0) < 2) return;
+  auto k = make_contiguous(exec, keys);
+  fn(k);
+  copy_back_if_needed(exec, keys, k);
+}
+
+template <class ExecSpace, class KeyView, class ValueView, class Fn>
+void with_contiguous(const ExecSpace& exec, const KeyView& keys, const ValueView& values, Fn&& fn) {
+  if (keys.extent(0) < 2) return;
+  auto k = make_contiguous(exec, keys);
+  auto v = make_contiguous(exec, values);
+  fn(k, v);
+  copy_back_if_needed(exec, keys, k);
+  copy_back_if_needed(exec, values, v);
+}
+
+}  // namespace Impl
+}  // namespace KokkosSort
+
+#endif

@@ -1,0 +1,93 @@
+#ifndef KOKKOSSORT_TEST_REFERENCE_HPP
+#define KOKKOSSORT_TEST_REFERENCE_HPP
+// The reference check: a result must equal, element by element, std::sort (or, for stable
+// algorithms with values, std::stable_sort) of a host copy of the input.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+#include <numeric>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <impl/KokkosSort_KeyTraits.hpp>
+
+namespace KokkosSortTest {
+
+// Keys equivalent under the package's order: equal, or both NaN. (-0.0 == +0.0, as for std::sort.)
+template <class T>
+bool equivalent(const T& a, const T& b) {
+  return a == b || (!(a == a) && !(b == b));
+}
+
+template <class T>
+std::string show(const T& v) {
+  std::ostringstream os;
+  os.precision(17);
+  os << +v;
+  return os.str();
+}
+
+template <class T>
+std::vector<T> reference_sort(std::vector<T> v) {
+  std::sort(v.begin(), v.end(), KokkosSort::Impl::DefaultLess<T>());
+  return v;
+}
+
+// Element-by-element equality with the reference; reports the first differences.
+template <class T>
+::testing::AssertionResult matches(const std::vector<T>& expected, const std::vector<T>& actual) {
+  if (expected.size() != actual.size())
+    return ::testing::AssertionFailure() << "size " << actual.size() << ", expected " << expected.size();
+  std::size_t bad = 0, first = 0;
+  for (std::size_t i = 0; i < expected.size(); ++i)
+    if (!equivalent(expected[i], actual[i]) && bad++ == 0) first = i;
+  if (bad == 0) return ::testing::AssertionSuccess();
+  return ::testing::AssertionFailure() << bad << " of " << expected.size() << " keys differ; first at index "
+                                       << first << ": got " << show(actual[first]) << ", expected "
+                                       << show(expected[first]);
+}
+
+template <class T>
+::testing::AssertionResult sorted_like_reference(const std::vector<T>& input, const std::vector<T>& output) {
+  return matches(reference_sort(input), output);
+}
+
+// Key-value check. values_out must be a permutation of 0..n-1 (the input values were the
+// indices), every value must still sit beside its own key, and keys must match the reference.
+// For stable algorithms equal keys must keep their values in input order.
+template <class T, class V>
+::testing::AssertionResult key_value_like_reference(const std::vector<T>& input, const std::vector<T>& keys_out,
+                                                    const std::vector<V>& values_out, bool stable) {
+  auto keys_ok = sorted_like_reference(input, keys_out);
+  if (!keys_ok) return keys_ok;
+  const std::size_t n = input.size();
+  std::vector<char> seen(n, 0);
+  for (std::size_t i = 0; i < n; ++i) {
+    const V v = values_out[i];
+    if (std::uint64_t(v) >= n || seen[v])
+      return ::testing::AssertionFailure() << "values are not a permutation: value " << +v << " at " << i;
+    seen[v] = 1;
+    const T a = input[v], b = keys_out[i];
+    if (std::memcmp(&a, &b, sizeof(T)) != 0)
+      return ::testing::AssertionFailure() << "value " << +v << " at index " << i << " moved away from its key "
+                                           << show(a) << " (beside " << show(b) << ")";
+  }
+  if (stable) {
+    std::vector<V> order(n);
+    std::iota(order.begin(), order.end(), V(0));
+    KokkosSort::Impl::DefaultLess<T> less;
+    std::stable_sort(order.begin(), order.end(), [&](V x, V y) { return less(input[x], input[y]); });
+    for (std::size_t i = 0; i < n; ++i)
+      if (order[i] != values_out[i])
+        return ::testing::AssertionFailure() << "not stable: index " << i << " holds value " << +values_out[i]
+                                             << ", std::stable_sort has " << +order[i];
+  }
+  return ::testing::AssertionSuccess();
+}
+
+}  // namespace KokkosSortTest
+
+#endif

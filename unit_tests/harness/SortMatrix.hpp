@@ -1,0 +1,245 @@
+#ifndef KOKKOSSORT_TEST_SORTMATRIX_HPP
+#define KOKKOSSORT_TEST_SORTMATRIX_HPP
+// The test matrix every algorithm enters with one line:
+//     KOKKOSSORT_REGISTER_SORT_MATRIX(Radix, RadixAdapter);
+// where the adapter says what the algorithm supports:
+//     struct RadixAdapter {
+//       static constexpr bool stable, key_value;
+//       template <class T> static constexpr bool supports();        // key type
+//       template <class T> static constexpr std::size_t max_n();     // size cap (quadratic sorts)
+//       template <class E, class K> static void sort(const E&, const K&);
+//       template <class E, class K, class V> static void sort_by_key(const E&, const K&, const V&);
+//     };
+// Matrix: 6 key types x all distributions x sizes, keys and key-value, strided subviews,
+// bad-input rejection; a larger size in the LargeSizes test (ctest label `large`). Where the
+// default execution space is not the host's (the cuda build), every case also runs on the
+// host backend and the two results must be identical and equal to the reference.
+#include <gtest/gtest.h>
+
+#include <Kokkos_Core.hpp>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "Distributions.hpp"
+#include "Reference.hpp"
+
+namespace KokkosSortTest {
+
+template <class Algo, class T>
+struct Case {
+  using algorithm = Algo;
+  using key = T;
+};
+
+using DeviceExec = Kokkos::DefaultExecutionSpace;
+using HostExec = Kokkos::DefaultHostExecutionSpace;
+constexpr bool has_distinct_device = !std::is_same<DeviceExec, HostExec>::value;
+
+inline const std::vector<std::size_t>& matrix_sizes() {
+  static const std::vector<std::size_t> s = {0, 1, 2, 3, 31, 32, 33, 1000, 4097, (1u << 16) + 7, (1u << 20) + 3};
+  return s;
+}
+constexpr std::size_t large_size = (std::size_t(1) << 24) + 5;
+
+template <class T, class Exec>
+Kokkos::View<T*, typename Exec::memory_space> to_view(const Exec&, const std::vector<T>& host, const char* label) {
+  Kokkos::View<T*, typename Exec::memory_space> v(Kokkos::view_alloc(Kokkos::WithoutInitializing, std::string(label)),
+                                                  host.size());
+  auto h = Kokkos::create_mirror_view(v);
+  for (std::size_t i = 0; i < host.size(); ++i) h(i) = host[i];
+  Kokkos::deep_copy(v, h);
+  return v;
+}
+
+template <class View>
+std::vector<typename View::non_const_value_type> to_vector(const View& v) {
+  auto h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), v);
+  std::vector<typename View::non_const_value_type> out(v.extent(0));
+  for (std::size_t i = 0; i < out.size(); ++i) out[i] = h(i);
+  return out;
+}
+
+template <class Algo, class Exec, class T>
+std::vector<T> sort_on(const Exec& exec, const std::vector<T>& input) {
+  auto keys = to_view(exec, input, "keys");
+  Algo::sort(exec, keys);
+  exec.fence();
+  return to_vector(keys);
+}
+
+template <class Algo, class Exec, class T>
+std::pair<std::vector<T>, std::vector<std::uint32_t>> sort_by_key_on(const Exec& exec, const std::vector<T>& input) {
+  std::vector<std::uint32_t> idx(input.size());
+  for (std::size_t i = 0; i < idx.size(); ++i) idx[i] = std::uint32_t(i);
+  auto keys = to_view(exec, input, "keys");
+  auto values = to_view(exec, idx, "values");
+  Algo::sort_by_key(exec, keys, values);
+  exec.fence();
+  return {to_vector(keys), to_vector(values)};
+}
+
+inline std::string case_name(Distribution d, std::size_t n) {
+  return "distribution " + to_string(d) + ", n = " + std::to_string(n);
+}
+
+template <class Algo, class T>
+void check_keys(Distribution d, std::size_t n) {
+  SCOPED_TRACE(case_name(d, n));
+  const auto input = generate<T>(d, n);
+  const auto out = sort_on<Algo>(DeviceExec(), input);
+  EXPECT_TRUE(sorted_like_reference(input, out));
+  if (has_distinct_device) {
+    const auto host_out = sort_on<Algo>(HostExec(), input);
+    EXPECT_TRUE(sorted_like_reference(input, host_out)) << "(host backend)";
+    EXPECT_TRUE(matches(out, host_out)) << "(device and host results differ)";
+  }
+}
+
+template <class Algo, class T>
+void check_key_value(Distribution d, std::size_t n) {
+  SCOPED_TRACE(case_name(d, n) + ", key-value");
+  const auto input = generate<T>(d, n);
+  const auto out = sort_by_key_on<Algo>(DeviceExec(), input);
+  EXPECT_TRUE(key_value_like_reference(input, out.first, out.second, Algo::stable));
+  if (has_distinct_device) {
+    const auto host_out = sort_by_key_on<Algo>(HostExec(), input);
+    EXPECT_TRUE(key_value_like_reference(input, host_out.first, host_out.second, Algo::stable)) << "(host)";
+    EXPECT_TRUE(matches(out.first, host_out.first)) << "(device and host keys differ)";
+    if (Algo::stable) EXPECT_EQ(out.second, host_out.second) << "(device and host values differ)";
+  }
+}
+
+template <class C>
+class SortMatrix : public ::testing::Test {};
+TYPED_TEST_SUITE_P(SortMatrix);
+
+#define KOKKOSSORT_MATRIX_PROLOGUE                               \
+  using Algo = typename TypeParam::algorithm;                    \
+  using T = typename TypeParam::key;                             \
+  if constexpr (!Algo::template supports<T>()) {                 \
+    GTEST_SKIP() << "key type not supported by this algorithm"; \
+  } else
+
+TYPED_TEST_P(SortMatrix, Keys) {
+  KOKKOSSORT_MATRIX_PROLOGUE {
+    for (auto d : all_distributions())
+      for (auto n : matrix_sizes())
+        if (n <= Algo::template max_n<T>()) check_keys<Algo, T>(d, n);
+  }
+}
+
+TYPED_TEST_P(SortMatrix, KeyValue) {
+  KOKKOSSORT_MATRIX_PROLOGUE {
+    if constexpr (!Algo::key_value) {
+      GTEST_SKIP() << "no key-value variant";
+    } else {
+      for (auto d : all_distributions())
+        for (auto n : matrix_sizes())
+          if (n <= Algo::template max_n<T>()) check_key_value<Algo, T>(d, n);
+    }
+  }
+}
+
+// Column 1 of an n x 3 LayoutRight array is a stride-3 View: it must sort, and the other
+// columns must be untouched.
+TYPED_TEST_P(SortMatrix, StridedSubview) {
+  KOKKOSSORT_MATRIX_PROLOGUE {
+    const std::size_t n = std::min<std::size_t>(5003, Algo::template max_n<T>());
+    const auto input = generate<T>(Distribution::Uniform, n);
+    const auto other = generate<T>(Distribution::Sorted, 2 * n);
+    Kokkos::View<T**, Kokkos::LayoutRight, DeviceExec::memory_space> table("table", n, 3);
+    auto h = Kokkos::create_mirror_view(table);
+    for (std::size_t i = 0; i < n; ++i) {
+      h(i, 0) = other[2 * i];
+      h(i, 1) = input[i];
+      h(i, 2) = other[2 * i + 1];
+    }
+    Kokkos::deep_copy(table, h);
+    auto column = Kokkos::subview(table, Kokkos::ALL, 1);
+    Algo::sort(DeviceExec(), column);
+    Kokkos::fence();
+    Kokkos::deep_copy(h, table);
+    std::vector<T> out(n);
+    bool others_intact = true;
+    for (std::size_t i = 0; i < n; ++i) {
+      out[i] = h(i, 1);
+      others_intact = others_intact && equivalent(h(i, 0), other[2 * i]) && equivalent(h(i, 2), other[2 * i + 1]);
+    }
+    EXPECT_TRUE(sorted_like_reference(input, out));
+    EXPECT_TRUE(others_intact) << "sorting a strided column wrote outside it";
+    // A contiguous subview in the middle of a larger array: only the range sorts.
+    auto whole = to_view(DeviceExec(), other, "whole");
+    auto middle = Kokkos::subview(whole, std::make_pair(n / 2, n / 2 + n));
+    Algo::sort(DeviceExec(), middle);
+    Kokkos::fence();
+    auto after = to_vector(whole);
+    std::vector<T> expect_mid(other.begin() + n / 2, other.begin() + n / 2 + n);
+    EXPECT_TRUE(sorted_like_reference(expect_mid, std::vector<T>(after.begin() + n / 2, after.begin() + n / 2 + n)));
+    EXPECT_TRUE(matches(std::vector<T>(other.begin(), other.begin() + n / 2),
+                        std::vector<T>(after.begin(), after.begin() + n / 2)));
+    EXPECT_TRUE(matches(std::vector<T>(other.begin() + n / 2 + n, other.end()),
+                        std::vector<T>(after.begin() + n / 2 + n, after.end())));
+  }
+}
+
+// Run-time argument errors: std::invalid_argument before any data is touched.
+TYPED_TEST_P(SortMatrix, RejectsBadArguments) {
+  KOKKOSSORT_MATRIX_PROLOGUE {
+    if constexpr (!Algo::key_value) {
+      GTEST_SKIP() << "no key-value variant";
+    } else {
+      const std::size_t n = std::min<std::size_t>(1000, Algo::template max_n<T>());
+      const auto input = generate<T>(Distribution::Uniform, n);
+      std::vector<std::uint32_t> idx(n);
+      for (std::size_t i = 0; i < n; ++i) idx[i] = std::uint32_t(7 * i);
+      auto keys = to_view(DeviceExec(), input, "keys");
+      auto values = to_view(DeviceExec(), idx, "values");
+      auto shorter = Kokkos::subview(values, std::make_pair(std::size_t(0), n - 1));
+      EXPECT_THROW(Algo::sort_by_key(DeviceExec(), keys, shorter), std::invalid_argument);
+      Kokkos::View<std::uint32_t*, DeviceExec::memory_space> longer("longer", n + 1);
+      EXPECT_THROW(Algo::sort_by_key(DeviceExec(), keys, longer), std::invalid_argument);
+      // Values aliasing the keys' memory.
+      Kokkos::View<T*, DeviceExec::memory_space, Kokkos::MemoryUnmanaged> alias(keys.data(), n);
+      EXPECT_THROW(Algo::sort_by_key(DeviceExec(), keys, alias), std::invalid_argument);
+      Kokkos::fence();
+      EXPECT_TRUE(matches(input, to_vector(keys))) << "keys changed by a rejected call";
+      EXPECT_EQ(idx, to_vector(values)) << "values changed by a rejected call";
+    }
+  }
+}
+
+TYPED_TEST_P(SortMatrix, LargeSizes) {
+  KOKKOSSORT_MATRIX_PROLOGUE {
+    const std::size_t n = std::min(large_size, Algo::template max_n<T>());
+    for (auto d : {Distribution::Uniform, Distribution::DeterministicDuplicates, Distribution::Sorted})
+      check_keys<Algo, T>(d, n);
+    if constexpr (Algo::key_value) check_key_value<Algo, T>(Distribution::Zipf, n);
+  }
+}
+
+REGISTER_TYPED_TEST_SUITE_P(SortMatrix, Keys, KeyValue, StridedSubview, RejectsBadArguments, LargeSizes);
+
+struct CaseNames {
+  template <class C>
+  static std::string GetName(int) {
+    return key_type_name<typename C::key>();
+  }
+};
+
+#define KOKKOSSORT_ALL_KEY_TYPES(Algo)                                                                   \
+  ::testing::Types<::KokkosSortTest::Case<Algo, std::uint32_t>, ::KokkosSortTest::Case<Algo, std::int32_t>, \
+                   ::KokkosSortTest::Case<Algo, std::uint64_t>, ::KokkosSortTest::Case<Algo, std::int64_t>, \
+                   ::KokkosSortTest::Case<Algo, float>, ::KokkosSortTest::Case<Algo, double>>
+
+// The one registration line per algorithm.
+#define KOKKOSSORT_REGISTER_SORT_MATRIX(Name, Adapter)                                              \
+  namespace KokkosSortTest {                                                                        \
+  INSTANTIATE_TYPED_TEST_SUITE_P(Name, SortMatrix, KOKKOSSORT_ALL_KEY_TYPES(Adapter), CaseNames); \
+  }
+
+}  // namespace KokkosSortTest
+
+#endif

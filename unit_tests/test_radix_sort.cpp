@@ -1,0 +1,20 @@
+#include <KokkosSort_RadixSort.hpp>
+
+#include "harness/SortMatrix.hpp"
+
+namespace {
+struct RadixAdapter {
+  static constexpr bool stable = true;
+  static constexpr bool key_value = true;
+  template <class T>
+  static constexpr bool supports() { return true; }
+  template <class T>
+  static constexpr std::size_t max_n() { return ~std::size_t(0); }
+  template <class E, class K>
+  static void sort(const E& e, const K& k) { KokkosSort::radix_sort(e, k); }
+  template <class E, class K, class V>
+  static void sort_by_key(const E& e, const K& k, const V& v) { KokkosSort::radix_sort_by_key(e, k, v); }
+};
+}  // namespace
+
+KOKKOSSORT_REGISTER_SORT_MATRIX(Radix, RadixAdapter);
