@@ -1,0 +1,89 @@
+#ifndef KOKKOSSORT_IMPL_TEAMSORT_HPP
+#define KOKKOSSORT_IMPL_TEAMSORT_HPP
+// Team-level sorting primitives over arrays in team scratch, and the merge-path search that
+// lets many threads share one merge. Shared by every algorithm that sorts tiles on chip.
+#include <cstdint>
+#include <Kokkos_Core.hpp>
+
+namespace KokkosSort {
+namespace Impl {
+
+template <class T>
+KOKKOS_INLINE_FUNCTION void swap_values(T& a, T& b) {
+  T t = a;
+  a = b;
+  b = t;
+}
+
+KOKKOS_INLINE_FUNCTION constexpr int next_pow2(int n) {
+  int p = 1;
+  while (p < n) p <<= 1;
+  return p;
+}
+
+// Bitonic sort of keys[0, n) with n a power of two, in team scratch. slot[i] is the tile
+// position the key came from: slots >= valid mark padding, which sorts after every key, so a
+// tile of any length sorts inside the next power of two. After the call keys[0, valid) hold
+// the tile's keys in order and slot[] says where each came from (to gather values).
+// Not stable. Ends with a barrier.
+template <class Member, class KeyArr, class SlotArr, class Comp>
+KOKKOS_INLINE_FUNCTION void team_bitonic_sort(const Member& team, const KeyArr& keys, const SlotArr& slot,
+                                              const int n, const int valid, const Comp& comp) {
+  // a goes after b: padding after everything, otherwise the key order.
+  auto after = [&](const int a, const int b) {
+    const bool a_pad = int(slot(a)) >= valid, b_pad = int(slot(b)) >= valid;
+    if (a_pad || b_pad) return a_pad && !b_pad;
+    return comp(keys(b), keys(a));
+  };
+  for (int k = 2; k <= n; k <<= 1) {
+    for (int j = k >> 1; j > 0; j >>= 1) {
+      Kokkos::parallel_for(Kokkos::TeamThreadRange(team, n / 2), [&](const int t) {
+        const int lo = 2 * j * (t / j) + (t % j);
+        const int hi = lo + j;
+        const bool ascending = (lo & k) == 0;
+        if (ascending ? after(lo, hi) : after(hi, lo)) {
+          swap_values(keys(lo), keys(hi));
+          swap_values(slot(lo), slot(hi));
+        }
+      });
+      team.team_barrier();
+    }
+  }
+}
+
+// Merge path: how many of the first `diag` outputs of the stable merge of a[0, na) and
+// b[0, nb) come from a (ties taken from a first). a and b are anything indexable with ().
+template <class A, class B, class Comp>
+KOKKOS_INLINE_FUNCTION std::size_t merge_path(const A& a, const std::size_t na, const B& b, const std::size_t nb,
+                                              const std::size_t diag, const Comp& comp) {
+  std::size_t lo = diag > nb ? diag - nb : 0;
+  std::size_t hi = diag < na ? diag : na;
+  while (lo < hi) {
+    const std::size_t mid = lo + (hi - lo) / 2;
+    if (comp(b(diag - 1 - mid), a(mid)))
+      hi = mid;
+    else
+      lo = mid + 1;
+  }
+  return lo;
+}
+
+// Thread-level stable merge of `count` outputs, starting at a[i], b[j], written to out(o...).
+// emit(o, from_a, index) receives each output position and its source.
+template <class A, class B, class Comp, class Emit>
+KOKKOS_INLINE_FUNCTION void serial_merge(const A& a, const std::size_t na, const B& b, const std::size_t nb,
+                                         std::size_t i, std::size_t j, const std::size_t out_begin,
+                                         const std::size_t count, const Comp& comp, const Emit& emit) {
+  for (std::size_t o = out_begin; o < out_begin + count; ++o) {
+    const bool take_a = j >= nb || (i < na && !comp(b(j), a(i)));
+    if (take_a)
+      emit(o, true, i++);
+    else
+      emit(o, false, j++);
+  }
+}
+
+}  // namespace Impl
+}  // namespace KokkosSort
+
+#endif
