@@ -22,6 +22,79 @@ struct Tuning {
       return std::size_t(exec.concurrency()) * 4;
     }
   };
+  // Randomized sample sort (KokkosSort_SampleSort.hpp). One-thread teams; tiles and the chunks
+  // sorted in scratch shrink at run time to fit scratch_budget (OpenMP's 32 KB level-0 cap).
+  // M = 2^14 keeps a small bucket cache-resident for its serial merge passes.
+  struct SampleSort {
+    static constexpr int buckets = 64;                 // k, a power of two
+    static constexpr int oversampling_4b = 30;         // a for keys of <= 4 bytes
+    static constexpr int oversampling_8b = 15;         // a for larger keys
+    static constexpr std::size_t small_bucket = 16384; // M
+    static constexpr int team_size = 1;
+    static constexpr int keys_per_thread_4b = 2048;    // tile = team_size * keys_per_thread
+    static constexpr int keys_per_thread_8b = 1024;
+    static constexpr int max_scratch_sort = 4096;      // C: keys one team sorts in scratch at once
+    static constexpr std::size_t scratch_budget = 32 * 1024;
+    template <class Exec>
+    static std::size_t max_chunks(const Exec& exec) {
+      return std::size_t(exec.concurrency()) * 4;
+    }
+  };
+  // Deterministic sample sort (KokkosSort_BucketSort.hpp). A sublist is the largest power of
+  // two whose keys and 16-bit slots fit scratch_budget (OpenMP caps level-0 scratch at 32 KB).
+  // TODO(bucket sort): choose default_samples from the measured s sweep (n = 2^25..2^27).
+  struct BucketSort {
+    static constexpr int team_size = 1;
+    static constexpr std::size_t scratch_budget = 32 * 1024;
+    static constexpr int default_samples = 256;
+    // Sort tiles with team_merge_sort (second buffer in level-1 scratch) instead of bitonic:
+    // serial bitonic costs n log^2 n compare-exchanges, 4x the time of the whole sort here.
+    static constexpr bool merge_sort_tiles = true;
+  };
+  // Baselines of the CPU-vs-GPU study (EnumerationSort, OddEvenSort, MergeSort headers).
+  // team_size is the default of each algorithm's options struct (a team is one thread here);
+  // tiles shrink at run time to fit scratch_budget (OpenMP caps level-0 scratch at 32 KB).
+  struct Enumeration {
+    static constexpr int team_size = 1;
+    static constexpr int own_keys_per_thread = 32;  // keys one thread ranks per sweep
+    static constexpr int compared_tile = 2048;      // keys streamed through scratch per step
+    static constexpr std::size_t scratch_budget = 32 * 1024;
+  };
+  struct OddEven {
+    static constexpr int team_size = 1;
+    static constexpr int tile = 4096;               // window in scratch, halos included
+    static constexpr int phases_per_launch = 512;   // also the halo on each side; even
+    static constexpr int launches_per_check = 4;    // host reads the no-swap flags this often
+    static constexpr std::size_t scratch_budget = 32 * 1024;
+  };
+  struct Merge {
+    static constexpr int team_size = 1;
+    static constexpr int items_per_thread = 4096;   // tile = team_size * items_per_thread
+    static constexpr int base_run = 16;             // insertion-sorted runs before scratch merges
+    static constexpr std::size_t scratch_budget = 32 * 1024;
+  };
+  // Hybrid sort (KokkosSort_HybridSort.hpp). A team is one thread that sorts whole buckets
+  // with the vector merge; the last merge of a bucket is cut into merge_path_pieces by merge
+  // path, which costs nothing here and keeps that path tested on the host.
+  struct HybridSort {
+    static constexpr int stream_team_size = 1;
+    static constexpr int sort_team_size = 1;
+    static constexpr int max_buckets = 1024;            // L = n / min_bucket_keys, at most this
+    static constexpr std::size_t min_bucket_keys = 1024;
+    static constexpr int histogram_bins = 4096;         // u32 counters in scratch (32 KB cap)
+    static constexpr int max_refinement_passes = 4;
+    static constexpr double bucket_bound_factor = 2.0;  // largest bucket <= 2 M / L + 4
+    static constexpr int merge_path_below_pairs = 2;
+    static constexpr int merge_path_pieces = 4;
+    template <class Exec>
+    static std::size_t stream_chunks(const Exec& exec) {
+      return std::size_t(exec.concurrency()) * 4;
+    }
+    template <class Exec>
+    static std::size_t histogram_chunks(const Exec& exec) {
+      return std::size_t(exec.concurrency());
+    }
+  };
 };
 
 #if KOKKOSSORT_HAS_CUDA
@@ -34,11 +107,82 @@ struct Tuning<ExecSpace, typename std::enable_if<is_cuda_space<ExecSpace>::value
     static constexpr int team_size = 256;
     static constexpr int keys_per_thread_4b = 8;   // 2048-key tiles for 32-bit keys
     static constexpr int keys_per_thread_8b = 4;   // 1024-key tiles for 64-bit keys
-    // Teams in upsweep/downsweep: as many as can be resident at once (concurrency() is
-    // resident threads), each walking a chunk of consecutive tiles.
+    // Teams in upsweep/downsweep, each walking a chunk of consecutive tiles. Scratch limits
+    // residency to ~6 teams per SM, fewer than concurrency() / team_size; 4x that many chunks
+    // keeps the last wave short (with exactly 1x, a third of the teams ran in a second wave).
+    template <class Exec>
+    static std::size_t max_chunks(const Exec& exec) {
+      return 4 * std::size_t(exec.concurrency()) / team_size;
+    }
+  };
+  // Randomized sample sort: the paper's k = 128, t = 256, l = 8 and M = 2^16 (the paper's 2^17
+  // is halved because small buckets are sorted by chunks of <= 4096 keys in scratch plus merge
+  // passes in global memory). TODO(sample sort): tune k, M, l on the H200.
+  struct SampleSort {
+    static constexpr int buckets = 128;
+    static constexpr int oversampling_4b = 30;
+    static constexpr int oversampling_8b = 15;
+    static constexpr std::size_t small_bucket = 65536;
+    static constexpr int team_size = 256;
+    static constexpr int keys_per_thread_4b = 8;       // 2048-key tiles
+    static constexpr int keys_per_thread_8b = 4;       // 1024-key tiles
+    static constexpr int max_scratch_sort = 4096;
+    static constexpr std::size_t scratch_budget = 38 * 1024;
     template <class Exec>
     static std::size_t max_chunks(const Exec& exec) {
       return std::size_t(exec.concurrency()) / team_size;
+    }
+  };
+  // Deterministic sample sort: 256-thread teams; the budget stays below Kokkos 3.4's 40 KB
+  // level-0 cap (4096-key sublists for 32-bit keys, 2048 for 64-bit keys).
+  // TODO(bucket sort): choose default_samples from the measured s sweep (n = 2^25..2^27).
+  struct BucketSort {
+    static constexpr int team_size = 256;
+    static constexpr std::size_t scratch_budget = 36 * 1024;
+    static constexpr int default_samples = 256;
+    static constexpr bool merge_sort_tiles = false;  // bitonic in scratch, the paper's choice
+  };
+  // Study baselines: 256-thread teams by default (the study sweeps 32..512 through the
+  // options structs); tiles shrink at run time so scratch stays under scratch_budget.
+  struct Enumeration {
+    static constexpr int team_size = 256;
+    static constexpr int own_keys_per_thread = 4;   // register-held keys per comparison sweep
+    static constexpr int compared_tile = 2048;
+    static constexpr std::size_t scratch_budget = 36 * 1024;
+  };
+  struct OddEven {
+    static constexpr int team_size = 256;
+    static constexpr int tile = 4096;
+    static constexpr int phases_per_launch = 256;
+    static constexpr int launches_per_check = 16;
+    static constexpr std::size_t scratch_budget = 36 * 1024;
+  };
+  struct Merge {
+    static constexpr int team_size = 256;
+    static constexpr int items_per_thread = 8;
+    static constexpr int base_run = 8;
+    static constexpr std::size_t scratch_budget = 36 * 1024;
+  };
+  // Hybrid sort: 4096 buckets, 30x the 132 SMs (the seed used 1024 on 32 processors); 64-thread
+  // teams per bucket; 8192 histogram bins (32 KB of scratch counters). Histogram teams are
+  // few (one per SM) because each flushes its nonzero bins with global atomics.
+  struct HybridSort {
+    static constexpr int stream_team_size = 256;
+    static constexpr int sort_team_size = 64;
+    static constexpr int max_buckets = 4096;
+    static constexpr std::size_t min_bucket_keys = 256;
+    static constexpr int histogram_bins = 8192;
+    static constexpr int max_refinement_passes = 4;
+    static constexpr double bucket_bound_factor = 2.0;
+    static constexpr int merge_path_below_pairs = 64;   // fewer pairs than threads: merge path
+    static constexpr int merge_path_pieces = 64;
+    template <class Exec>
+    static std::size_t stream_chunks(const Exec& exec) {
+      return std::size_t(exec.concurrency()) / stream_team_size;
+    }
+    template <class Exec>
+    static std::size_t histogram_chunks(const Exec& exec) {
+      return std::size_t(exec.concurrency()) / (8 * stream_team_size);
     }
   };
 };

@@ -1,0 +1,163 @@
+#ifndef KOKKOSSORT_BENCH_REGISTRY_HPP
+#define KOKKOSSORT_BENCH_REGISTRY_HPP
+// The one benchmark registry: every algorithm of the package and every peer, per key type.
+// An algorithm enters with one `add(...)` line in registry<T>() below.
+#include <Kokkos_Core.hpp>
+#include <Kokkos_Sort.hpp>
+#include <KokkosKernels_Sorting.hpp>
+
+#include <KokkosSort.hpp>
+
+#include <algorithm>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#if KOKKOSSORT_HAS_CUDA
+#include <cub/device/device_merge_sort.cuh>
+#include <cub/device/device_radix_sort.cuh>
+#include <thrust/device_ptr.h>
+#include <thrust/execution_policy.h>
+#include <thrust/sort.h>
+#else
+#include <parallel/algorithm>
+#endif
+
+namespace KokkosSortBench {
+
+using Exec = Kokkos::DefaultExecutionSpace;
+template <class T>
+using DeviceView = Kokkos::View<T*, Exec::memory_space>;
+using ValueView = DeviceView<std::uint32_t>;
+
+// One sorter for key type T. `keys` sorts a View of keys; `pairs` (optional) sorts keys with
+// u32 values. prepare(n) allocates per-size workspace outside the timed region (peers that
+// need it, such as CUB's temporary storage); it may be empty.
+template <class T>
+struct Sorter {
+  std::string name;
+  bool peer = false;
+  std::function<void(const DeviceView<T>&)> keys;
+  std::function<void(const DeviceView<T>&, const ValueView&)> pairs;
+  std::function<void(std::size_t)> prepare;
+  std::size_t max_n = ~std::size_t(0);  // quadratic sorts are capped
+};
+
+#if KOKKOSSORT_HAS_CUDA
+struct CubLess {
+  template <class T>
+  __host__ __device__ bool operator()(const T& a, const T& b) const {
+    return KokkosSort::Impl::DefaultLess<T>()(a, b);
+  }
+};
+
+// Workspace shared by the CUB peers: temporary storage and the radix sort's second buffers.
+template <class T>
+struct CubWorkspace {
+  Kokkos::View<char*, Exec::memory_space> temp;
+  DeviceView<T> keys_alt;
+  ValueView values_alt;
+  void reserve(std::size_t n, bool with_radix_buffers) {
+    std::size_t radix_bytes = 0, radix_pair_bytes = 0, merge_bytes = 0, merge_pair_bytes = 0;
+    cub::DeviceRadixSort::SortKeys(nullptr, radix_bytes, (T*)nullptr, (T*)nullptr, int64_t(n));
+    cub::DeviceRadixSort::SortPairs(nullptr, radix_pair_bytes, (T*)nullptr, (T*)nullptr, (std::uint32_t*)nullptr,
+                                    (std::uint32_t*)nullptr, int64_t(n));
+    cub::DeviceMergeSort::SortKeys(nullptr, merge_bytes, (T*)nullptr, int64_t(n), CubLess());
+    cub::DeviceMergeSort::SortPairs(nullptr, merge_pair_bytes, (T*)nullptr, (std::uint32_t*)nullptr, int64_t(n),
+                                    CubLess());
+    const std::size_t bytes = std::max({radix_bytes, radix_pair_bytes, merge_bytes, merge_pair_bytes, std::size_t(1)});
+    temp = {};
+    keys_alt = {};
+    values_alt = {};
+    temp = Kokkos::View<char*, Exec::memory_space>(Kokkos::view_alloc(Kokkos::WithoutInitializing, std::string("cub_temp")), bytes);
+    if (with_radix_buffers) {
+      keys_alt = DeviceView<T>(Kokkos::view_alloc(Kokkos::WithoutInitializing, std::string("cub_keys_alt")), n);
+      values_alt = ValueView(Kokkos::view_alloc(Kokkos::WithoutInitializing, std::string("cub_values_alt")), n);
+    }
+  }
+};
+#endif
+
+template <class T>
+std::vector<Sorter<T>> registry() {
+  std::vector<Sorter<T>> list;
+  auto add = [&](Sorter<T> s) { list.push_back(std::move(s)); };
+
+  // --- kokkos-sort ---------------------------------------------------------------------
+  add({"radix", false, [](const DeviceView<T>& k) { KokkosSort::radix_sort(Exec(), k); },
+       [](const DeviceView<T>& k, const ValueView& v) { KokkosSort::radix_sort_by_key(Exec(), k, v); }, {}});
+
+  // --- peers -----------------------------------------------------------------------------
+  add({"Kokkos::sort", true, [](const DeviceView<T>& k) { Kokkos::sort(k); }, {}, {}});
+  add({"KokkosKernels::bitonicSort", true,
+       [](const DeviceView<T>& k) { KokkosKernels::Impl::bitonicSort<DeviceView<T>, Exec, std::int64_t>(k); }, {},
+       {}});
+#if KOKKOSSORT_HAS_CUDA
+  static CubWorkspace<T> ws;
+  static bool hooked = false;
+  if (!hooked) {  // device Views must go before Kokkos::finalize
+    Kokkos::push_finalize_hook([] { ws = CubWorkspace<T>(); });
+    hooked = true;
+  }
+  add({"cub::DeviceRadixSort", true,
+       [](const DeviceView<T>& k) {
+         std::size_t bytes = ws.temp.extent(0);
+         cub::DoubleBuffer<T> keys(k.data(), ws.keys_alt.data());
+         cub::DeviceRadixSort::SortKeys(ws.temp.data(), bytes, keys, int64_t(k.extent(0)));
+         if (keys.Current() != k.data())
+           cudaMemcpyAsync(k.data(), keys.Current(), k.extent(0) * sizeof(T), cudaMemcpyDeviceToDevice);
+       },
+       [](const DeviceView<T>& k, const ValueView& v) {
+         std::size_t bytes = ws.temp.extent(0);
+         cub::DoubleBuffer<T> keys(k.data(), ws.keys_alt.data());
+         cub::DoubleBuffer<std::uint32_t> values(v.data(), ws.values_alt.data());
+         cub::DeviceRadixSort::SortPairs(ws.temp.data(), bytes, keys, values, int64_t(k.extent(0)));
+         if (keys.Current() != k.data()) {
+           cudaMemcpyAsync(k.data(), keys.Current(), k.extent(0) * sizeof(T), cudaMemcpyDeviceToDevice);
+           cudaMemcpyAsync(v.data(), values.Current(), v.extent(0) * sizeof(std::uint32_t), cudaMemcpyDeviceToDevice);
+         }
+       },
+       [](std::size_t n) { ws.reserve(n, true); }});
+  add({"cub::DeviceMergeSort", true,
+       [](const DeviceView<T>& k) {
+         std::size_t bytes = ws.temp.extent(0);
+         cub::DeviceMergeSort::SortKeys(ws.temp.data(), bytes, k.data(), int64_t(k.extent(0)), CubLess());
+       },
+       [](const DeviceView<T>& k, const ValueView& v) {
+         std::size_t bytes = ws.temp.extent(0);
+         cub::DeviceMergeSort::SortPairs(ws.temp.data(), bytes, k.data(), v.data(), int64_t(k.extent(0)), CubLess());
+       },
+       [](std::size_t n) { ws.reserve(n, true); }});
+  add({"thrust::sort", true,
+       [](const DeviceView<T>& k) {
+         thrust::sort(thrust::device, thrust::device_pointer_cast(k.data()),
+                      thrust::device_pointer_cast(k.data() + k.extent(0)), CubLess());
+       },
+       [](const DeviceView<T>& k, const ValueView& v) {
+         thrust::sort_by_key(thrust::device, thrust::device_pointer_cast(k.data()),
+                             thrust::device_pointer_cast(k.data() + k.extent(0)),
+                             thrust::device_pointer_cast(v.data()), CubLess());
+       },
+       {}});
+#else
+  add({"std::sort", true,
+       [](const DeviceView<T>& k) { std::sort(k.data(), k.data() + k.extent(0), KokkosSort::Impl::DefaultLess<T>()); },
+       {}, {}});
+  add({"std::stable_sort", true,
+       [](const DeviceView<T>& k) {
+         std::stable_sort(k.data(), k.data() + k.extent(0), KokkosSort::Impl::DefaultLess<T>());
+       },
+       {}, {}});
+  add({"__gnu_parallel::sort", true,
+       [](const DeviceView<T>& k) {
+         __gnu_parallel::sort(k.data(), k.data() + k.extent(0), KokkosSort::Impl::DefaultLess<T>());
+       },
+       {}, {}});
+#endif
+  return list;
+}
+
+}  // namespace KokkosSortBench
+
+#endif

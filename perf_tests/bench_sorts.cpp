@@ -1,0 +1,242 @@
+// Sorting-rate benchmarks: every registered sorter x key type x distribution x n, on the
+// default execution space, with the peers in the same binary.
+//
+// Names: <sorter>/<keys>/<distribution>/<n>, keys one of u32 u64 f32 f64 u32+u32 (pairs).
+// Each timed iteration sorts a fresh copy of the input (the copy is not timed; the device is
+// fenced before the clock stops). Every configuration's first result is checked against a
+// sorted reference (sortedness, same multiset, values beside their keys). A sorter whose pilot
+// run on n/16 keys predicts more than --cap_seconds per sort is skipped and reported as such.
+//
+// Extra flags (before Google Benchmark's own): --min_log2=16 --max_log2=28 --cap_seconds=5
+//   --dists=paper|all  --types=u32,u64,f32,f64,pairs
+#include <benchmark/benchmark.h>
+
+#include <chrono>
+#include <cstring>
+#include <map>
+#include <memory>
+#include <sstream>
+
+#include "../unit_tests/harness/Distributions.hpp"
+#include "../unit_tests/harness/Reference.hpp"
+#include "BenchRegistry.hpp"
+
+#include <parallel/algorithm>
+
+namespace KokkosSortBench {
+
+struct Settings {
+  int min_log2 = 16, max_log2 = 28;
+  double cap_seconds = 5.0;
+  bool all_dists = false;
+  std::string types = "u32,u64,f32,f64,pairs";
+  double copy_bandwidth = 0;  // bytes/s, read + write, measured at start-up
+};
+Settings settings;
+
+template <class T>
+void parallel_host_sort(std::vector<T>& v) {
+  __gnu_parallel::sort(v.begin(), v.end(), KokkosSort::Impl::DefaultLess<T>());
+}
+
+// The input of one (type, distribution, n), generated once and shared by all sorters.
+template <class T>
+struct Input {
+  std::vector<T> host;
+  std::vector<T> sorted;
+  DeviceView<T> device;
+};
+template <class T>
+std::shared_ptr<Input<T>> input_for(KokkosSortTest::Distribution d, std::size_t n) {
+  static std::map<std::pair<int, std::size_t>, std::shared_ptr<Input<T>>> cache;
+  static bool hooked = false;
+  if (!hooked) {  // device Views must go before Kokkos::finalize
+    Kokkos::push_finalize_hook([] { cache.clear(); });
+    hooked = true;
+  }
+  auto key = std::make_pair(int(d), n);
+  auto it = cache.find(key);
+  if (it != cache.end()) return it->second;
+  cache.clear();  // one input alive at a time: 2^28 keys are GBs
+  auto in = std::make_shared<Input<T>>();
+  in->host = KokkosSortTest::generate<T>(d, n, 2024);
+  in->device = DeviceView<T>(Kokkos::view_alloc(Kokkos::WithoutInitializing, std::string("bench_input")), n);
+  auto h = Kokkos::create_mirror_view(in->device);
+  std::memcpy(h.data(), in->host.data(), n * sizeof(T));
+  Kokkos::deep_copy(in->device, h);
+  cache[key] = in;
+  return in;
+}
+
+template <class T>
+const std::vector<T>& sorted_reference(Input<T>& in) {
+  if (in.sorted.empty() && !in.host.empty()) {
+    in.sorted = in.host;
+    parallel_host_sort(in.sorted);
+  }
+  return in.sorted;
+}
+
+template <class T>
+std::string verify(Input<T>& in, const DeviceView<T>& keys, const ValueView* values) {
+  auto h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), keys);
+  const auto& ref = sorted_reference(in);
+  for (std::size_t i = 0; i < ref.size(); ++i)
+    if (!KokkosSortTest::equivalent(ref[i], h(i))) return "wrong result at index " + std::to_string(i);
+  if (values) {
+    auto hv = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), *values);
+    std::vector<char> seen(ref.size(), 0);
+    for (std::size_t i = 0; i < ref.size(); ++i) {
+      const std::uint32_t v = hv(i);
+      if (v >= ref.size() || seen[v] || std::memcmp(&in.host[v], &h(i), sizeof(T)) != 0)
+        return "value not beside its key at index " + std::to_string(i);
+      seen[v] = 1;
+    }
+  }
+  return "";
+}
+
+template <class T>
+void run_one(benchmark::State& state, const Sorter<T>& sorter, KokkosSortTest::Distribution d, std::size_t n,
+             bool pairs) {
+  auto in = input_for<T>(d, n);
+  if (sorter.prepare) sorter.prepare(n);
+  DeviceView<T> work(Kokkos::view_alloc(Kokkos::WithoutInitializing, std::string("bench_work")), n);
+  ValueView values, values_init;
+  if (pairs) {
+    values = ValueView(Kokkos::view_alloc(Kokkos::WithoutInitializing, std::string("bench_values")), n);
+    values_init = ValueView(Kokkos::view_alloc(Kokkos::WithoutInitializing, std::string("bench_values0")), n);
+    Kokkos::parallel_for(Kokkos::RangePolicy<Exec>(0, n), KOKKOS_LAMBDA(const std::size_t i) {
+      values_init(i) = std::uint32_t(i);
+    });
+  }
+  auto sort_once = [&]() {
+    Kokkos::deep_copy(work, in->device);
+    if (pairs) Kokkos::deep_copy(values, values_init);
+    Kokkos::fence();
+    const auto t0 = std::chrono::steady_clock::now();
+    if (pairs)
+      sorter.pairs(work, values);
+    else
+      sorter.keys(work);
+    Kokkos::fence();
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  };
+  // Pilot on a prefix: predicts pathological peers (e.g. Kokkos 3.4 BinSort on duplicates).
+  if (n >= (std::size_t(1) << 20)) {
+    const std::size_t m = n / 16;
+    auto head = Kokkos::subview(work, std::make_pair(std::size_t(0), m));
+    Kokkos::deep_copy(head, Kokkos::subview(in->device, std::make_pair(std::size_t(0), m)));
+    Kokkos::fence();
+    const auto t0 = std::chrono::steady_clock::now();
+    if (pairs) {
+      DeviceView<T> hk("pilot_keys", m);
+      ValueView hv("pilot_values", m);
+      Kokkos::deep_copy(hk, head);
+      sorter.pairs(hk, hv);
+    } else {
+      DeviceView<T> hk("pilot_keys", m);
+      Kokkos::deep_copy(hk, head);
+      sorter.keys(hk);
+    }
+    Kokkos::fence();
+    const double pilot = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    if (pilot * 16 > settings.cap_seconds) {
+      state.SkipWithError(("time cap: pilot on n/16 took " + std::to_string(pilot) + " s").c_str());
+      return;
+    }
+  }
+  const double first = sort_once();
+  if (first > settings.cap_seconds) {
+    state.SkipWithError(("time cap: one sort took " + std::to_string(first) + " s").c_str());
+    return;
+  }
+  const std::string error = verify(*in, work, pairs ? &values : nullptr);
+  if (!error.empty()) {
+    state.SkipWithError(("VERIFICATION FAILED: " + error).c_str());
+    return;
+  }
+  for (auto _ : state) state.SetIterationTime(sort_once());
+  const double bytes_per_key = sizeof(T) + (pairs ? sizeof(std::uint32_t) : 0);
+  state.SetItemsProcessed(state.iterations() * std::int64_t(n));
+  state.counters["keys_per_s"] = benchmark::Counter(double(n), benchmark::Counter::kIsIterationInvariantRate);
+  // Fraction of the copy bandwidth: one read + one write of the data per sort time.
+  state.counters["copy_bw_fraction"] = benchmark::Counter(
+      2.0 * bytes_per_key * double(n) / settings.copy_bandwidth, benchmark::Counter::kIsIterationInvariantRate);
+}
+
+double measure_copy_bandwidth() {
+  const std::size_t n = std::size_t(1) << 26;
+  DeviceView<std::uint32_t> a("bw_a", n), b("bw_b", n);
+  Kokkos::deep_copy(b, a);
+  Kokkos::fence();
+  double best = 1e30;
+  for (int r = 0; r < 5; ++r) {
+    const auto t0 = std::chrono::steady_clock::now();
+    Kokkos::deep_copy(b, a);
+    Kokkos::fence();
+    best = std::min(best, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+  }
+  return 2.0 * n * sizeof(std::uint32_t) / best;
+}
+
+template <class T>
+void register_type(const std::string& type_name, bool pairs) {
+  const auto& dists = settings.all_dists ? KokkosSortTest::all_distributions() : KokkosSortTest::paper_distributions();
+  for (const auto& sorter : registry<T>()) {
+    if (pairs && !sorter.pairs) continue;
+    for (int lg = settings.min_log2; lg <= settings.max_log2; lg += 2) {
+      const std::size_t n = std::size_t(1) << lg;
+      if (n > sorter.max_n) continue;
+      for (auto d : dists) {
+        const std::string name = sorter.name + "/" + type_name + "/" + KokkosSortTest::to_string(d) + "/" +
+                                 std::to_string(n);
+        benchmark::RegisterBenchmark(name.c_str(), [sorter, d, n, pairs](benchmark::State& st) {
+          run_one<T>(st, sorter, d, n, pairs);
+        })->UseManualTime()->Unit(benchmark::kMillisecond);
+      }
+    }
+  }
+}
+
+}  // namespace KokkosSortBench
+
+int main(int argc, char** argv) {
+  using namespace KokkosSortBench;
+  Kokkos::initialize(argc, argv);
+  {
+    std::vector<char*> rest;
+    for (int i = 0; i < argc; ++i) {
+      std::string a = argv[i];
+      auto value = [&](const char* flag) { return a.rfind(flag, 0) == 0 ? a.substr(std::strlen(flag)) : std::string(); };
+      if (!value("--min_log2=").empty()) settings.min_log2 = std::stoi(value("--min_log2="));
+      else if (!value("--max_log2=").empty()) settings.max_log2 = std::stoi(value("--max_log2="));
+      else if (!value("--cap_seconds=").empty()) settings.cap_seconds = std::stod(value("--cap_seconds="));
+      else if (!value("--dists=").empty()) settings.all_dists = value("--dists=") == "all";
+      else if (!value("--types=").empty()) settings.types = value("--types=");
+      else rest.push_back(argv[i]);
+    }
+    settings.copy_bandwidth = measure_copy_bandwidth();
+    benchmark::AddCustomContext("execution_space", Exec::name());
+    benchmark::AddCustomContext("copy_bandwidth_GBps", std::to_string(settings.copy_bandwidth / 1e9));
+#if KOKKOSSORT_HAS_CUDA
+    cudaDeviceProp prop;
+    cudaGetDeviceProperties(&prop, 0);
+    benchmark::AddCustomContext("device", prop.name);
+#else
+    benchmark::AddCustomContext("host_threads", std::to_string(Exec().concurrency()));
+#endif
+    auto wants = [&](const char* t) { return ("," + settings.types + ",").find(std::string(",") + t + ",") != std::string::npos; };
+    if (wants("u32")) register_type<std::uint32_t>("u32", false);
+    if (wants("u64")) register_type<std::uint64_t>("u64", false);
+    if (wants("f32")) register_type<float>("f32", false);
+    if (wants("f64")) register_type<double>("f64", false);
+    if (wants("pairs")) register_type<std::uint32_t>("u32+u32", true);
+    int rest_argc = int(rest.size());
+    benchmark::Initialize(&rest_argc, rest.data());
+    benchmark::RunSpecifiedBenchmarks();
+    benchmark::Shutdown();
+  }
+  Kokkos::finalize();
+  return 0;
+}

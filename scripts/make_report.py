@@ -1,0 +1,93 @@
+#!/usr/bin/env python3
+"""Turns bench_sorts' Google Benchmark JSON into the sorting-rate report:
+REPORT.md (tables), rates.csv, and one PNG per (key type, distribution): rate against n,
+every sorter and peer drawn (needs matplotlib; without it the plots are skipped with a note).
+usage: make_report.py BENCH_JSON OUTDIR"""
+import csv
+import json
+import os
+import sys
+from collections import defaultdict
+
+
+def main():
+    src, outdir = sys.argv[1], sys.argv[2]
+    os.makedirs(outdir, exist_ok=True)
+    data = json.load(open(src))
+    ctx = data.get("context", {})
+    rows, skipped = [], []
+    for b in data["benchmarks"]:
+        name = b.get("run_name", b["name"]).split("/manual_time")[0]
+        parts = name.split("/")
+        if len(parts) < 4:
+            continue
+        sorter, keys, dist, n = parts[0], parts[1], parts[2], int(parts[3])
+        if b.get("error_occurred"):
+            skipped.append((sorter, keys, dist, n, b.get("error_message", "")))
+            continue
+        if b.get("aggregate_name") not in (None, "median"):
+            continue
+        rate = b.get("keys_per_s") or b.get("items_per_second")
+        rows.append((sorter, keys, dist, n, rate / 1e9, b.get("copy_bw_fraction", 0.0)))
+    with open(os.path.join(outdir, "rates.csv"), "w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(["sorter", "keys", "distribution", "n", "gkeys_per_s", "copy_bw_fraction"])
+        for r in rows:
+            w.writerow(r)
+    table = defaultdict(dict)
+    sorters = []
+    for s, k, d, n, rate, _ in rows:
+        table[(k, d, n)][s] = rate
+        if s not in sorters:
+            sorters.append(s)
+    device = ctx.get("device", ctx.get("execution_space", "?"))
+    md = ["# Sorting rates", "",
+          f"Device: {device}; execution space {ctx.get('execution_space', '?')}; "
+          f"copy bandwidth {float(ctx.get('copy_bandwidth_GBps', 0)):.0f} GB/s; run {ctx.get('date', '?')}.",
+          "Rates in Gkeys/s (sort time only, data in device memory; every result verified).", ""]
+    for k in sorted({key[0] for key in table}):
+        md += [f"## {k}", "", "| distribution | n | " + " | ".join(sorters) + " |",
+               "|---|---|" + "---|" * len(sorters)]
+        for (kk, d, n) in sorted(table, key=lambda t: (t[1], t[2])):
+            if kk != k:
+                continue
+            cells = [f"{table[(kk, d, n)][s]:.3f}" if s in table[(kk, d, n)] else "" for s in sorters]
+            md.append(f"| {d} | 2^{n.bit_length() - 1} | " + " | ".join(cells) + " |")
+        md.append("")
+    if skipped:
+        md += ["## Not measured", "", "| sorter | keys | distribution | n | reason |", "|---|---|---|---|---|"]
+        md += [f"| {s} | {k} | {d} | {n} | {e} |" for s, k, d, n, e in skipped]
+        md.append("")
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+        md += ["## Plots", ""]
+        for k in sorted({key[0] for key in table}):
+            for d in sorted({key[1] for key in table if key[0] == k}):
+                fig, ax = plt.subplots(figsize=(6, 4))
+                for s in sorters:
+                    pts = sorted((n, table[(k, d, n)][s]) for (kk, dd, n) in table
+                                 if kk == k and dd == d and s in table[(kk, dd, n)])
+                    if pts:
+                        ax.plot([p[0] for p in pts], [p[1] for p in pts], marker="o",
+                                linestyle="--" if not s[0].islower() or "::" in s else "-", label=s)
+                ax.set_xscale("log", base=2)
+                ax.set_xlabel("n (keys)")
+                ax.set_ylabel("sorting rate (Gkeys/s)")
+                ax.set_title(f"{k}, {d} — {device}")
+                ax.grid(True, alpha=0.3)
+                ax.legend(fontsize=7)
+                fname = f"rate_{k.replace('+', '_')}_{d}.png"
+                fig.tight_layout()
+                fig.savefig(os.path.join(outdir, fname), dpi=90)
+                plt.close(fig)
+                md.append(f"![{k} {d}]({fname})")
+    except ImportError:
+        md += ["(plots skipped: matplotlib is not available)"]
+    open(os.path.join(outdir, "REPORT.md"), "w").write("\n".join(md) + "\n")
+    print("\n".join(md[:60]))
+
+
+if __name__ == "__main__":
+    main()

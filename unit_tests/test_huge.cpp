@@ -1,0 +1,75 @@
+// More than 2^31 elements: 64-bit indexing end to end. The input is a known permutation of
+// 0..n-1 (i -> i*A mod n, A coprime to n), so the sorted result is out[j] == j and the check
+// runs on the device in O(n) instead of a host std::sort of 8.6 GB. Label `huge`; needs about
+// 4 bytes x n x 4 (keys, values, and the algorithms' buffers) of device memory. On host
+// backends it only runs with KOKKOSSORT_HUGE_ON_HOST=1.
+#include <gtest/gtest.h>
+
+#include <KokkosSort.hpp>
+#include <cstdlib>
+#include <functional>
+
+namespace huge_test {
+
+using Exec = Kokkos::DefaultExecutionSpace;
+constexpr std::uint64_t huge_n = (std::uint64_t(1) << 31) + (std::uint64_t(1) << 20) + 7;
+constexpr std::uint64_t multiplier = 2654435761ull;  // prime, does not divide huge_n
+
+bool should_run() {
+  if (!std::is_same<Exec::memory_space, Kokkos::HostSpace>::value) return true;
+  const char* e = std::getenv("KOKKOSSORT_HUGE_ON_HOST");
+  return e && std::string(e) == "1";
+}
+
+Kokkos::View<std::uint32_t*, Exec::memory_space> permuted_keys() {
+  Kokkos::View<std::uint32_t*, Exec::memory_space> keys(Kokkos::view_alloc(Kokkos::WithoutInitializing, std::string("huge_keys")), huge_n);
+  Kokkos::parallel_for("huge_fill", Kokkos::RangePolicy<Exec, Kokkos::IndexType<std::uint64_t>>(0, huge_n),
+                       KOKKOS_LAMBDA(const std::uint64_t i) { keys(i) = std::uint32_t((i * multiplier) % huge_n); });
+  return keys;
+}
+
+std::uint64_t count_misplaced(const Kokkos::View<std::uint32_t*, Exec::memory_space>& keys) {
+  std::uint64_t bad = 0;
+  Kokkos::parallel_reduce("huge_check", Kokkos::RangePolicy<Exec, Kokkos::IndexType<std::uint64_t>>(0, huge_n),
+                          KOKKOS_LAMBDA(const std::uint64_t j, std::uint64_t& b) { b += keys(j) != std::uint32_t(j); },
+                          bad);
+  return bad;
+}
+
+using HugeKeys = Kokkos::View<std::uint32_t*, Exec::memory_space>;
+using HugeValues = Kokkos::View<std::uint64_t*, Exec::memory_space>;
+
+void check_keys(const std::function<void(const HugeKeys&)>& sort) {
+  if (!should_run()) GTEST_SKIP() << "huge test on a host backend needs KOKKOSSORT_HUGE_ON_HOST=1";
+  auto keys = permuted_keys();
+  sort(keys);
+  EXPECT_EQ(count_misplaced(keys), 0u);
+}
+
+void check_pairs(const std::function<void(const HugeKeys&, const HugeValues&)>& sort) {
+  if (!should_run()) GTEST_SKIP() << "huge test on a host backend needs KOKKOSSORT_HUGE_ON_HOST=1";
+  auto keys = permuted_keys();
+  HugeValues values(Kokkos::view_alloc(Kokkos::WithoutInitializing, std::string("huge_values")), huge_n);
+  Kokkos::parallel_for("huge_values", Kokkos::RangePolicy<Exec, Kokkos::IndexType<std::uint64_t>>(0, huge_n),
+                       KOKKOS_LAMBDA(const std::uint64_t i) { values(i) = i; });
+  sort(keys, values);
+  EXPECT_EQ(count_misplaced(keys), 0u);
+  // The value beside key j must be the index it came from: (value * A) mod n == j.
+  std::uint64_t bad = 0;
+  Kokkos::parallel_reduce("huge_check_values", Kokkos::RangePolicy<Exec, Kokkos::IndexType<std::uint64_t>>(0, huge_n),
+                          KOKKOS_LAMBDA(const std::uint64_t j, std::uint64_t& b) {
+                            b += (values(j) * multiplier) % huge_n != j;
+                          },
+                          bad);
+  EXPECT_EQ(bad, 0u);
+}
+
+}  // namespace huge_test
+using namespace huge_test;
+
+TEST(Huge, RadixKeys) {
+  check_keys([](const HugeKeys& k) { KokkosSort::radix_sort(Exec(), k); });
+}
+TEST(Huge, RadixPairs) {
+  check_pairs([](const HugeKeys& k, const HugeValues& v) { KokkosSort::radix_sort_by_key(Exec(), k, v); });
+}
