@@ -116,13 +116,20 @@ struct ExclusiveScanInPlace {
 
 // Stable sort of a tile by one digit inside scratch, followed by the scatter of each digit's
 // run to its place in the output. Values (if any) follow their keys through the tile-local
-// index carried beside each key.
+// slot carried beside each key; keys-only sorts carry no slots.
+//
+// Tile arrays are indexed through padded(): each thread works on a contiguous run of tile
+// positions, so unpadded, the threads of a warp hit the same shared-memory banks (profiled:
+// L1/shared throughput at 97% while DRAM idled at 6%). One pad element per 32 (16 for 8-byte
+// elements) spreads them over all banks.
 template <class ExecSpace, class KeyView, class ValueView, bool HasValues>
 struct RadixDownsweep {
   using Key = typename KeyView::non_const_value_type;
   using member_type = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
   static constexpr int sub_bits = 4;
   static constexpr int sub_radix = 1 << sub_bits;
+  static constexpr int key_pad_shift = sizeof(Key) == 4 ? 5 : 4;
+  static constexpr int slot_pad_shift = 4;
 
   KeyView src_keys, dst_keys;
   ValueView src_values, dst_values;
@@ -133,49 +140,63 @@ struct RadixDownsweep {
   int bits;
   int team_size;
 
+  KOKKOS_INLINE_FUNCTION static int padded_key(int p) { return p + (p >> key_pad_shift); }
+  KOKKOS_INLINE_FUNCTION static int padded_slot(int p) { return p + (p >> slot_pad_shift); }
+  struct CounterIndex {  // counters are read in per-thread runs by the scan: pad them too
+    KOKKOS_INLINE_FUNCTION int operator()(int q) const { return q + (q >> 5); }
+  };
+  KOKKOS_INLINE_FUNCTION static int counter_index(int q) { return CounterIndex()(q); }
+
   std::size_t team_shmem_size(int) const {
     const int tile = layout.tile;
-    return 2 * scratch_bytes<Key>(tile) + 2 * scratch_bytes<std::uint16_t>(tile) +
-           scratch_bytes<std::uint16_t>(sub_radix * team_size) + scratch_bytes<std::size_t>(radix) +
+    const int counters = sub_radix * team_size;
+    return 2 * scratch_bytes<Key>(padded_key(tile)) +
+           (HasValues ? 2 * scratch_bytes<std::uint16_t>(padded_slot(tile)) : 0) +
+           scratch_bytes<std::uint16_t>(counter_index(counters)) + scratch_bytes<std::size_t>(radix) +
            2 * scratch_bytes<std::uint32_t>(radix);
   }
 
-  // One stable counting-sort round on `sub_bits` bits of the digit, from (keys_in, idx_in) to
-  // (keys_out, idx_out). Each thread owns a contiguous run of tile positions and one counter
-  // column per sub-digit, so counting needs no atomics and the exclusive scan over the
-  // sub-digit-major counter table yields stable destinations. Padding slots (idx >= valid) are
-  // given the largest sub-digit and, starting last, stay last.
-  template <class KArr, class IArr, class CArr>
-  KOKKOS_INLINE_FUNCTION void sort_round(const member_type& team, const KArr& keys_in, const IArr& idx_in,
-                                         const KArr& keys_out, const IArr& idx_out, const CArr& counters,
-                                         const int valid, const int round_shift) const {
+  // One stable counting-sort round on `sub_bits` bits of the digit, from (keys_in, slots_in)
+  // to (keys_out, slots_out). Each thread owns a contiguous run of tile positions and one
+  // counter per sub-digit, so counting needs no atomics and the exclusive scan over the
+  // sub-digit-major counter table yields stable destinations. Padding keys (positions >= valid
+  // at load) were given the largest digit and, starting last, stay last.
+  template <class KArr, class SArr, class CArr>
+  KOKKOS_INLINE_FUNCTION void sort_round(const member_type& team, const KArr& keys_in, const SArr& slots_in,
+                                         const KArr& keys_out, const SArr& slots_out, const CArr& counters,
+                                         const int round_shift) const {
     const int ts = team.team_size();
     const int t = team.team_rank();
     const int per = layout.tile / ts;
     const int begin = t * per;
-    for (int d = 0; d < sub_radix; ++d) counters(d * ts + t) = 0;
+    for (int d = 0; d < sub_radix; ++d) counters(counter_index(d * ts + t)) = 0;
     for (int p = begin; p < begin + per; ++p) {
-      const int d = idx_in(p) < valid ? int(radix_digit(keys_in(p), round_shift, sub_bits)) : sub_radix - 1;
-      ++counters(d * ts + t);
+      const int d = int(radix_digit(keys_in(padded_key(p)), round_shift, sub_bits));
+      ++counters(counter_index(d * ts + t));
     }
     team.team_barrier();
-    team_exclusive_scan(team, counters, sub_radix * ts);
+    team_exclusive_scan_mapped(team, counters, sub_radix * ts, CounterIndex());
     for (int p = begin; p < begin + per; ++p) {
-      const int d = idx_in(p) < valid ? int(radix_digit(keys_in(p), round_shift, sub_bits)) : sub_radix - 1;
-      const int dst = counters(d * ts + t)++;
-      keys_out(dst) = keys_in(p);
-      idx_out(dst) = idx_in(p);
+      const Key key = keys_in(padded_key(p));
+      const int d = int(radix_digit(key, round_shift, sub_bits));
+      const int dst = counters(counter_index(d * ts + t))++;
+      keys_out(padded_key(dst)) = key;
+      if (HasValues) slots_out(padded_slot(dst)) = slots_in(padded_slot(p));
     }
     team.team_barrier();
   }
 
   KOKKOS_INLINE_FUNCTION void operator()(const member_type& team) const {
     const int tile = layout.tile;
-    ScratchArray<ExecSpace, Key> keys_a(team.team_scratch(0), tile);
-    ScratchArray<ExecSpace, Key> keys_b(team.team_scratch(0), tile);
-    ScratchArray<ExecSpace, std::uint16_t> idx_a(team.team_scratch(0), tile);
-    ScratchArray<ExecSpace, std::uint16_t> idx_b(team.team_scratch(0), tile);
-    ScratchArray<ExecSpace, std::uint16_t> counters(team.team_scratch(0), sub_radix * team.team_size());
+    ScratchArray<ExecSpace, Key> keys_a(team.team_scratch(0), padded_key(tile));
+    ScratchArray<ExecSpace, Key> keys_b(team.team_scratch(0), padded_key(tile));
+    ScratchArray<ExecSpace, std::uint16_t> slots_a, slots_b;
+    if (HasValues) {
+      slots_a = ScratchArray<ExecSpace, std::uint16_t>(team.team_scratch(0), padded_slot(tile));
+      slots_b = ScratchArray<ExecSpace, std::uint16_t>(team.team_scratch(0), padded_slot(tile));
+    }
+    ScratchArray<ExecSpace, std::uint16_t> counters(team.team_scratch(0),
+                                                    counter_index(sub_radix * team.team_size()));
     ScratchArray<ExecSpace, std::size_t> running(team.team_scratch(0), radix);
     ScratchArray<ExecSpace, std::uint32_t> run_begin(team.team_scratch(0), radix);
     ScratchArray<ExecSpace, std::uint32_t> run_end(team.team_scratch(0), radix);
@@ -186,28 +207,31 @@ struct RadixDownsweep {
       run_begin(d) = 0;
       run_end(d) = 0;
     });
+    // A key whose digit is the largest one: padding that sorts after every real key.
+    const Key padding = from_ordered_bits<Key>(~key_bits_t<Key>(0));
     const std::size_t chunk_end = layout.chunk_end(c);
     for (std::size_t base = layout.chunk_begin(c); base < chunk_end; base += std::size_t(tile)) {
       const int valid = int(chunk_end - base < std::size_t(tile) ? chunk_end - base : std::size_t(tile));
       Kokkos::parallel_for(Kokkos::TeamThreadRange(team, tile), [&](const int j) {
-        if (j < valid) keys_a(j) = src_keys(base + j);
-        idx_a(j) = std::uint16_t(j);
+        keys_a(padded_key(j)) = j < valid ? src_keys(base + j) : padding;
+        if (HasValues) slots_a(padded_slot(j)) = std::uint16_t(j);
       });
       team.team_barrier();
-      sort_round(team, keys_a, idx_a, keys_b, idx_b, counters, valid, shift);
-      sort_round(team, keys_b, idx_b, keys_a, idx_a, counters, valid, shift + sub_bits);
+      sort_round(team, keys_a, slots_a, keys_b, slots_b, counters, shift);
+      sort_round(team, keys_b, slots_b, keys_a, slots_a, counters, shift + sub_bits);
       // keys_a[0, valid) is now the tile stably sorted by the digit: find each digit's run.
       Kokkos::parallel_for(Kokkos::TeamThreadRange(team, valid), [&](const int i) {
-        const unsigned d = radix_digit(keys_a(i), shift, bits);
-        if (i == 0 || radix_digit(keys_a(i - 1), shift, bits) != d) run_begin(d) = i;
-        if (i == valid - 1 || radix_digit(keys_a(i + 1), shift, bits) != d) run_end(d) = i + 1;
+        const unsigned d = radix_digit(keys_a(padded_key(i)), shift, bits);
+        if (i == 0 || radix_digit(keys_a(padded_key(i - 1)), shift, bits) != d) run_begin(d) = i;
+        if (i == valid - 1 || radix_digit(keys_a(padded_key(i + 1)), shift, bits) != d) run_end(d) = i + 1;
       });
       team.team_barrier();
       Kokkos::parallel_for(Kokkos::TeamThreadRange(team, valid), [&](const int i) {
-        const unsigned d = radix_digit(keys_a(i), shift, bits);
+        const Key key = keys_a(padded_key(i));
+        const unsigned d = radix_digit(key, shift, bits);
         const std::size_t dst = running(d) + std::size_t(i - int(run_begin(d)));
-        dst_keys(dst) = keys_a(i);
-        if (HasValues) dst_values(dst) = src_values(base + idx_a(i));
+        dst_keys(dst) = key;
+        if (HasValues) dst_values(dst) = src_values(base + slots_a(padded_slot(i)));
       });
       team.team_barrier();
       Kokkos::parallel_for(Kokkos::TeamThreadRange(team, radix), [&](const int d) {

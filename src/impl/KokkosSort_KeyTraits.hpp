@@ -49,6 +49,21 @@ KOKKOS_INLINE_FUNCTION key_bits_t<T> to_ordered_bits(const T& key) {
   }
 }
 
+// Inverse of to_ordered_bits on the values it produces (NaN for the all-ones pattern).
+template <class T>
+KOKKOS_INLINE_FUNCTION T from_ordered_bits(key_bits_t<T> ordered) {
+  using U = key_bits_t<T>;
+  constexpr U sign = U(1) << (8 * sizeof(T) - 1);
+  U bits = ordered;
+  if (std::is_floating_point<T>::value)
+    bits = (ordered & sign) ? U(ordered ^ sign) : U(~ordered);
+  else if (std::is_signed<T>::value)
+    bits = ordered ^ sign;
+  T key;
+  std::memcpy(&key, &bits, sizeof(T));
+  return key;
+}
+
 // Strict weak ordering of the package: operator< for integers; for floating point,
 // operator< extended so that NaNs are equivalent to each other and greater than every number.
 template <class T>

@@ -19,11 +19,13 @@ KOKKOS_INLINE_FUNCTION constexpr std::size_t scratch_bytes(std::size_t n) {
   return ((n * sizeof(T) + 15) / 16) * 16 + 16;
 }
 
-// Exclusive prefix sum, in place, of data[0, n) held in team scratch. Each thread scans a
+// Exclusive prefix sum, in place, of data[index(0)], ..., data[index(n-1)] held in team
+// scratch; `index` maps a logical position to its (e.g. bank-padded) slot. Each thread scans a
 // contiguous segment serially, then one team scan combines the segment totals; n need not be
 // a multiple of the team size. Ends with a barrier.
-template <class Member, class Array>
-KOKKOS_INLINE_FUNCTION void team_exclusive_scan(const Member& team, const Array& data, const int n) {
+template <class Member, class Array, class Index>
+KOKKOS_INLINE_FUNCTION void team_exclusive_scan_mapped(const Member& team, const Array& data, const int n,
+                                                       const Index& index) {
   using Elem = typename Array::non_const_value_type;
   // Narrow counters (16-bit) are summed in 32 bits; the caller guarantees the total fits Elem.
   using T = typename std::conditional<(sizeof(Elem) < 4), std::uint32_t, Elem>::type;
@@ -31,8 +33,8 @@ KOKKOS_INLINE_FUNCTION void team_exclusive_scan(const Member& team, const Array&
   if (ts == 1) {
     T sum = 0;
     for (int i = 0; i < n; ++i) {
-      const T v = data(i);
-      data(i) = Elem(sum);
+      const T v = data(index(i));
+      data(index(i)) = Elem(sum);
       sum += v;
     }
     return;
@@ -42,17 +44,26 @@ KOKKOS_INLINE_FUNCTION void team_exclusive_scan(const Member& team, const Array&
   const int begin = t * per < n ? t * per : n;
   const int end = begin + per < n ? begin + per : n;
   T local = 0;
-  for (int i = begin; i < end; ++i) local += data(i);
+  for (int i = begin; i < end; ++i) local += data(index(i));
   // Exclusive scan of the per-thread totals over team ranks.
   const T offset = team.team_scan(local);
   team.team_barrier();
   T sum = offset;
   for (int i = begin; i < end; ++i) {
-    const T v = data(i);
-    data(i) = Elem(sum);
+    const T v = data(index(i));
+    data(index(i)) = Elem(sum);
     sum += v;
   }
   team.team_barrier();
+}
+
+struct IdentityIndex {
+  KOKKOS_INLINE_FUNCTION int operator()(int i) const { return i; }
+};
+
+template <class Member, class Array>
+KOKKOS_INLINE_FUNCTION void team_exclusive_scan(const Member& team, const Array& data, const int n) {
+  team_exclusive_scan_mapped(team, data, n, IdentityIndex());
 }
 
 }  // namespace Impl
