@@ -83,6 +83,64 @@ KOKKOS_INLINE_FUNCTION void serial_merge(const A& a, const std::size_t na, const
   }
 }
 
+// Stable sort of keys[0, valid) in team scratch (with their slots when WithSlots): runs of
+// base_run keys are insertion-sorted by one thread each, then merge passes double the run
+// width, ping-ponging between (keys, slot) and (keys2, slot2). Every pass splits its outputs
+// into chunks of `chunk` keys (a power of two, as is base_run), each located by merge path and
+// merged by one thread, so any team size shares the work evenly. Returns true when the result
+// ended in keys2/slot2. Needs no padding; ends with a barrier.
+template <bool WithSlots, class Member, class KeyArr, class SlotArr, class Comp>
+KOKKOS_INLINE_FUNCTION bool team_merge_sort(const Member& team, const KeyArr& keys, const SlotArr& slot,
+                                            const KeyArr& keys2, const SlotArr& slot2, const int valid,
+                                            const int base_run, const int chunk, const Comp& comp) {
+  const int runs = (valid + base_run - 1) / base_run;
+  Kokkos::parallel_for(Kokkos::TeamThreadRange(team, runs), [&](const int r) {
+    const int b = r * base_run;
+    const int e = b + base_run < valid ? b + base_run : valid;
+    for (int i = b + 1; i < e; ++i) {
+      const auto k = keys(i);
+      const auto s = WithSlots ? slot(i) : typename SlotArr::non_const_value_type(0);
+      int j = i;
+      for (; j > b && comp(k, keys(j - 1)); --j) {  // strict: equal keys stay in order
+        keys(j) = keys(j - 1);
+        if (WithSlots) slot(j) = slot(j - 1);
+      }
+      keys(j) = k;
+      if (WithSlots) slot(j) = s;
+    }
+  });
+  team.team_barrier();
+  bool in_second = false;
+  for (int w = base_run; w < valid; w *= 2) {
+    const KeyArr& from_k = in_second ? keys2 : keys;
+    const SlotArr& from_s = in_second ? slot2 : slot;
+    const KeyArr& to_k = in_second ? keys : keys2;
+    const SlotArr& to_s = in_second ? slot : slot2;
+    const int c = chunk < 2 * w ? chunk : 2 * w;  // a chunk never spans two merges
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, (valid + c - 1) / c), [&](const int ci) {
+      const int o = ci * c;
+      const int ps = o / (2 * w) * (2 * w);
+      const int mid = ps + w < valid ? ps + w : valid;
+      const int pe = ps + 2 * w < valid ? ps + 2 * w : valid;
+      const auto a = [&](const std::size_t x) { return from_k(ps + int(x)); };
+      const auto b = [&](const std::size_t x) { return from_k(mid + int(x)); };
+      const std::size_t na = std::size_t(mid - ps), nb = std::size_t(pe - mid);
+      const std::size_t diag = std::size_t(o - ps);
+      const std::size_t count = std::size_t(pe - o < c ? pe - o : c);
+      const std::size_t i = merge_path(a, na, b, nb, diag, comp);
+      serial_merge(a, na, b, nb, i, diag - i, std::size_t(o), count, comp,
+                   [&](const std::size_t out, const bool from_a, const std::size_t idx) {
+                     const int src = from_a ? ps + int(idx) : mid + int(idx);
+                     to_k(int(out)) = from_k(src);
+                     if (WithSlots) to_s(int(out)) = from_s(src);
+                   });
+    });
+    team.team_barrier();
+    in_second = !in_second;
+  }
+  return in_second;
+}
+
 }  // namespace Impl
 }  // namespace KokkosSort
 

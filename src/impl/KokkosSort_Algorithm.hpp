@@ -1,0 +1,34 @@
+#ifndef KOKKOSSORT_IMPL_ALGORITHM_HPP
+#define KOKKOSSORT_IMPL_ALGORITHM_HPP
+// The algorithms KokkosSort::sort can run (public enum; here so that Tuning can name them).
+
+namespace KokkosSort {
+
+enum class Algorithm {
+  Automatic,    ///< chosen by the decision table
+  Radix,        ///< LSD radix sort (stable; built-in keys, default order)
+  SampleSort,   ///< randomized sample sort (any comparator)
+  BucketSort,   ///< deterministic sample sort (any comparator)
+  HybridSort,   ///< bucket sort + vector merge sort (numeric keys, default order)
+  MergeSort,    ///< bottom-up merge sort (stable, any comparator)
+  Enumeration,  ///< rank sort, O(n^2) (stable)
+  OddEven,      ///< odd-even transposition sort, O(n^2) worst case (stable)
+};
+
+inline const char* to_string(Algorithm a) {
+  switch (a) {
+    case Algorithm::Automatic: return "automatic";
+    case Algorithm::Radix: return "radix";
+    case Algorithm::SampleSort: return "sample_sort";
+    case Algorithm::BucketSort: return "bucket_sort";
+    case Algorithm::HybridSort: return "hybrid_sort";
+    case Algorithm::MergeSort: return "merge_sort";
+    case Algorithm::Enumeration: return "enumeration";
+    case Algorithm::OddEven: return "odd_even";
+  }
+  return "unknown";
+}
+
+}  // namespace KokkosSort
+
+#endif
