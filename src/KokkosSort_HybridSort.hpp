@@ -1,0 +1,905 @@
+#ifndef KOKKOSSORT_HYBRIDSORT_HPP
+#define KOKKOSSORT_HYBRIDSORT_HPP
+// Hybrid sort (Sintorn and Assarsson): a bucket sort that splits the keys into many independent
+// buckets, each then sorted by a merge sort working on 4-key vectors. Not stable.
+//
+// Design note.
+//   coordinates  Pivots and histogram bins live on a numeric "coordinate" of the key given by
+//                HybridSortKeyTraits<T>. For the built-in types it is the order-preserving
+//                bit pattern (Impl::to_ordered_bits), an unsigned integer: interpolation there
+//                cannot overflow (+-inf, full-range doubles), is exact at unit width (which lets
+//                a frequent key be isolated in a bucket of its own), and is linear within each
+//                float exponent, i.e. logarithmic across exponents, which suits wide-range data
+//                such as view distances.
+//   groups       Keys equal to the minimum go to a front group and NaNs to a back group; neither
+//                is sorted. Every bucketed key is then strictly above the minimum, so the
+//                minimum key is a padding sentinel below every key of every bucket; padding
+//                sorts first in its bucket and is dropped by position, values included.
+//   pivots       One team-tiled pass reduces min, max and the NaN count. A histogram pass with
+//                linear bins over (min, max] (many more bins than buckets) gives the first
+//                pivots, interpolating as if keys were spread evenly inside a bin. Each
+//                refinement pass histograms the keys again over the current buckets, each
+//                split linearly into sub-bins allotted in proportion to its expected size, and
+//                measures the buckets. Refinement stops when the largest bucket holding more
+//                than one coordinate is <= bucket_bound_factor * M / L + 4 (M bucketed keys,
+//                L buckets) or after max_refinement_passes; the best measured pivots are used.
+//                A bin holding at least two buckets' worth of keys is made a bucket of its own
+//                so that the next pass resolves it finer; a bucket one coordinate wide is not
+//                sorted at all.
+//   bucketing    Counting pass: binary search over the pivots, index within the bucket from an
+//                atomic increment (stored per key). Offsets: exclusive scans of the small
+//                bucket table, bucket sizes rounded up to a multiple of 4. Repositioning pass:
+//                scatter into the padded layout.
+//   merge sort   One team per bucket (L is many times the number of resident teams). The
+//                bucket's 4-key vectors are sorted with the 3-step network; then pairs of runs
+//                are merged one thread per pair with the seed's vector merge (one step of
+//                compare-and-swaps between a and reversed b gives the four lowest and the four
+//                highest, two more steps sort each vector), taking the next vector from the
+//                run with the smaller head. Once fewer pairs remain than the team has threads,
+//                each merge is split across threads by merge path (Impl::merge_path).
+//                Buckets are sorted in two ping-pong buffers and written, without padding, to
+//                their final place in the caller's View.
+//   shuffle      Optional: the counting and repositioning passes visit the keys in a pseudo-
+//                random order (a bijective affine index map), so that nearly sorted input does
+//                not send neighbouring threads to the same bucket counter. Off by default until
+//                GPU measurements decide (HybridSortOptions::shuffle).
+//
+// Extra memory (bytes): 2 (n + 3L) (sizeof(Key) [+ sizeof(Value)]) for the padded buffers,
+// n * sizeof(index) for the within-bucket indices (4, or 8 when n >= 2^32), plus small tables
+// (~8 bytes x (histogram bins + 4L) and one partial per team).
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <numeric>
+#include <stdexcept>
+#include <type_traits>
+#include <utility>
+#include <vector>
+#include <Kokkos_Core.hpp>
+#include "impl/KokkosSort_Config.hpp"
+#include "impl/KokkosSort_KeyTraits.hpp"
+#include "impl/KokkosSort_TeamPrimitives.hpp"
+#include "impl/KokkosSort_TeamSort.hpp"
+#include "impl/KokkosSort_Tuning.hpp"
+#include "impl/KokkosSort_Validate.hpp"
+#include "impl/KokkosSort_ViewUtils.hpp"
+
+namespace KokkosSort {
+
+/// What hybrid sort needs from a key type besides operator<: a numeric coordinate.
+/// Specialize for your type with
+///   static constexpr bool is_specialized = true;
+///   using coord_type = ...;  // an unsigned integer or floating-point type
+///   KOKKOS_INLINE_FUNCTION static coord_type coord(const T&);  // a < b <=> coord(a) < coord(b)
+///   KOKKOS_INLINE_FUNCTION static bool is_nan(const T&);       // unordered keys, sorted last
+/// Keys with equal coordinates must be equivalent under operator<.
+template <class T, class Enable = void>
+struct HybridSortKeyTraits {
+  static constexpr bool is_specialized = false;
+};
+
+template <class T>
+struct HybridSortKeyTraits<T, typename std::enable_if<Impl::is_builtin_key<T>::value>::type> {
+  static constexpr bool is_specialized = true;
+  using coord_type = Impl::key_bits_t<T>;
+  KOKKOS_INLINE_FUNCTION static coord_type coord(const T& k) { return Impl::to_ordered_bits(k); }
+  KOKKOS_INLINE_FUNCTION static bool is_nan(const T& k) { return !(k == k); }
+};
+
+/// What one call did (filled when HybridSortOptions::stats is set).
+struct HybridSortStats {
+  int buckets = 0;                  ///< L
+  int refinement_passes = 0;        ///< histogram passes over the buckets (after the linear one)
+  std::size_t largest_bucket = 0;   ///< largest final bucket holding more than one coordinate
+  std::size_t bucket_bound = 0;     ///< bucket_bound_factor * M / L + 4
+  bool refinement_limit_reached = false;  ///< largest_bucket > bucket_bound after the last pass
+  std::size_t front_keys = 0;       ///< keys equal to the minimum (not bucketed)
+  std::size_t nan_keys = 0;         ///< NaNs (not bucketed, placed last)
+};
+
+/// Options of hybrid_sort / hybrid_sort_by_key. Zero / negative fields take the backend's
+/// defaults from Impl::Tuning<Exec>::HybridSort.
+struct HybridSortOptions {
+  /// Visit keys in a pseudo-random order while bucketing (avoids atomic contention on nearly
+  /// sorted input). Default off for now: the lead chooses the default from GPU measurements.
+  bool shuffle = false;
+  int buckets = 0;                  ///< L; 0 = from n and the tuning
+  int max_refinement_passes = -1;   ///< -1 = tuning default; 0 = linear histogram only
+  HybridSortStats* stats = nullptr;
+};
+
+namespace Impl {
+
+template <class Key>
+constexpr bool check_hybrid_key() {
+  static_assert(HybridSortKeyTraits<Key>::is_specialized,
+                "KokkosSort::hybrid_sort: the key type has no numeric coordinate. Hybrid sort places "
+                "pivots by min/max and linear interpolation, which a comparison-only type cannot "
+                "provide; specialize KokkosSort::HybridSortKeyTraits<T> or use a comparison sort");
+  return true;
+}
+
+template <class Key>
+struct HybridLess {
+  KOKKOS_INLINE_FUNCTION bool operator()(const Key& a, const Key& b) const { return a < b; }
+};
+
+// Distance c - a (c >= a) as a double: exact subtraction in the coordinate type first.
+template <class C>
+KOKKOS_INLINE_FUNCTION double hybrid_diff(const C& c, const C& a) {
+  return double(C(c - a));
+}
+
+// Bucket of coordinate c among the sorted pivots p[0, np): the first pivot >= c, so bucket k
+// holds coordinates in (p[k-1], p[k]].
+template <class PivotView, class C>
+KOKKOS_INLINE_FUNCTION int hybrid_bucket_of(const PivotView& p, const int np, const C& c) {
+  int lo = 0, hi = np;
+  while (lo < hi) {
+    const int mid = (lo + hi) >> 1;
+    if (p(mid) < c)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo;
+}
+
+// Contiguous chunks of the keys, one per team of a streaming pass.
+struct HybridChunks {
+  std::size_t n = 0, per_chunk = 1, chunks = 1;
+  HybridChunks() = default;
+  HybridChunks(std::size_t n_, std::size_t max_chunks) : n(n_) {
+    chunks = std::max<std::size_t>(1, std::min<std::size_t>(max_chunks, n_));
+    per_chunk = (n_ + chunks - 1) / chunks;
+    chunks = (n_ + per_chunk - 1) / per_chunk;
+  }
+  KOKKOS_INLINE_FUNCTION std::size_t begin(std::size_t c) const { return c * per_chunk < n ? c * per_chunk : n; }
+  KOKKOS_INLINE_FUNCTION std::size_t end(std::size_t c) const { return begin(c + 1); }
+};
+
+// Bijective i -> (mul i + add) mod n; the identity when mul == 1 and add == 0.
+struct HybridPermutation {
+  std::uint64_t n = 1, mul = 1, add = 0;
+  KOKKOS_INLINE_FUNCTION std::size_t operator()(std::size_t i) const {
+    return mul == 1 && add == 0 ? i : std::size_t((mul * std::uint64_t(i) + add) % n);
+  }
+};
+
+inline HybridPermutation hybrid_shuffle_permutation(std::size_t n) {
+  HybridPermutation p;
+  p.n = n;
+  if (n < 3) return p;
+  // A multiplier near n / golden ratio scatters neighbours far apart; it must be coprime to n
+  // and small enough that mul * (n - 1) + add does not overflow 64 bits.
+  const std::uint64_t limit = (std::numeric_limits<std::uint64_t>::max() - n) / n;
+  std::uint64_t m = std::min<std::uint64_t>(std::uint64_t(double(n) * 0.6180339887498949), limit);
+  m = std::max<std::uint64_t>(m, 2);
+  auto gcd = [](std::uint64_t a, std::uint64_t b) {
+    while (b) {
+      const std::uint64_t t = a % b;
+      a = b;
+      b = t;
+    }
+    return a;
+  };
+  while (m > 1 && gcd(m, n) != 1) --m;
+  p.mul = m;
+  p.add = n / 3;
+  return p;
+}
+
+// Per-team min / max coordinate (with the key holding the min), NaN and valid counts.
+template <class Key>
+struct HybridMinMaxPartial {
+  using C = typename HybridSortKeyTraits<Key>::coord_type;
+  C lo, hi;
+  Key lo_key;
+  unsigned long long nans, valid;
+};
+
+template <class ExecSpace, class KeyView>
+struct HybridMinMax {
+  using Key = typename KeyView::non_const_value_type;
+  using Traits = HybridSortKeyTraits<Key>;
+  using C = typename Traits::coord_type;
+  using Partial = HybridMinMaxPartial<Key>;
+  using member_type = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
+  KeyView keys;
+  Kokkos::View<Partial*, typename ExecSpace::memory_space> partials;
+  HybridChunks chunks;
+  C lo_init, hi_init;
+
+  std::size_t team_shmem_size(int ts) const { return scratch_bytes<Partial>(std::size_t(ts)); }
+
+  KOKKOS_INLINE_FUNCTION void operator()(const member_type& team) const {
+    const int ts = team.team_size(), t = team.team_rank();
+    const std::size_t c = team.league_rank();
+    Partial p;
+    p.lo = lo_init;
+    p.hi = hi_init;
+    p.lo_key = Key();
+    p.nans = 0;
+    p.valid = 0;
+    for (std::size_t i = chunks.begin(c) + t; i < chunks.end(c); i += std::size_t(ts)) {
+      const Key k = keys(i);
+      if (Traits::is_nan(k)) {
+        ++p.nans;
+        continue;
+      }
+      const C x = Traits::coord(k);
+      ++p.valid;
+      if (x < p.lo) {
+        p.lo = x;
+        p.lo_key = k;
+      }
+      if (p.hi < x) p.hi = x;
+    }
+    ScratchArray<ExecSpace, Partial> s(team.team_scratch(0), ts);
+    s(t) = p;
+    team.team_barrier();
+    if (t == 0) {
+      Partial r = s(0);
+      for (int j = 1; j < ts; ++j) {
+        const Partial q = s(j);
+        if (q.valid && (r.valid == 0 || q.lo < r.lo)) {
+          r.lo = q.lo;
+          r.lo_key = q.lo_key;
+        }
+        if (q.valid && (r.valid == 0 || r.hi < q.hi)) r.hi = q.hi;
+        r.nans += q.nans;
+        r.valid += q.valid;
+      }
+      partials(c) = r;
+    }
+  }
+};
+
+// Histogram of the bucketed keys (coordinate > lo, not NaN) over the current buckets, each
+// split linearly into its own number of sub-bins: bucket k = (edge_k, edge_{k+1}] holds bins
+// base(k) .. base(k+1)-1, and sub-bin j covers offsets (j w / s, (j + 1) w / s]. With no pivots
+// this is the linear histogram over (lo, hi].
+template <class ExecSpace, class KeyView>
+struct HybridHistogram {
+  using Key = typename KeyView::non_const_value_type;
+  using Traits = HybridSortKeyTraits<Key>;
+  using C = typename Traits::coord_type;
+  using Mem = typename ExecSpace::memory_space;
+  using member_type = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
+  KeyView keys;
+  Kokkos::View<C*, Mem> pivots;
+  int num_pivots;
+  Kokkos::View<int*, Mem> base;
+  Kokkos::View<unsigned long long*, Mem> hist;
+  int bins;
+  C lo, hi;
+  HybridChunks chunks;
+
+  std::size_t team_shmem_size(int) const { return scratch_bytes<std::uint32_t>(std::size_t(bins)); }
+
+  KOKKOS_INLINE_FUNCTION int bin_of(const C& x) const {
+    const int k = hybrid_bucket_of(pivots, num_pivots, x);
+    const C a = k == 0 ? lo : pivots(k - 1);
+    const C e = k == num_pivots ? hi : pivots(k);
+    const int b0 = base(k), s = base(k + 1) - b0;
+    const double w = hybrid_diff(e, a);
+    // j = ceil(y) - 1: sub-bin j holds offsets in (j w / s, (j + 1) w / s].
+    const double y = w > 0 ? hybrid_diff(x, a) * double(s) / w : 0.0;
+    int j = int(y);
+    if (double(j) == y) --j;
+    j = j < 0 ? 0 : (j >= s ? s - 1 : j);
+    return b0 + j;
+  }
+
+  KOKKOS_INLINE_FUNCTION void operator()(const member_type& team) const {
+    ScratchArray<ExecSpace, std::uint32_t> h(team.team_scratch(0), bins);
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, bins), [&](const int b) { h(b) = 0; });
+    team.team_barrier();
+    const int ts = team.team_size(), t = team.team_rank();
+    const std::size_t c = team.league_rank();
+    for (std::size_t i = chunks.begin(c) + t; i < chunks.end(c); i += std::size_t(ts)) {
+      const Key k = keys(i);
+      if (Traits::is_nan(k)) continue;
+      const C x = Traits::coord(k);
+      if (!(lo < x)) continue;  // the front group
+      const int b = bin_of(x);
+      if (ts > 1)
+        Kokkos::atomic_increment(&h(b));
+      else
+        ++h(b);
+    }
+    team.team_barrier();
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, bins), [&](const int b) {
+      if (h(b)) Kokkos::atomic_add(&hist(b), (unsigned long long)h(b));
+    });
+  }
+};
+
+// Group of a key: 0 = equal to the minimum, 1..L = bucket, L + 1 = NaN.
+template <class Traits, class PivotView, class Key, class C>
+KOKKOS_INLINE_FUNCTION int hybrid_group_of(const PivotView& pivots, const int num_pivots, const C& lo,
+                                           const Key& k) {
+  if (Traits::is_nan(k)) return num_pivots + 2;
+  const C x = Traits::coord(k);
+  if (!(lo < x)) return 0;
+  return 1 + hybrid_bucket_of(pivots, num_pivots, x);
+}
+
+template <class ExecSpace, class KeyView, class IndexT>
+struct HybridCount {
+  using Key = typename KeyView::non_const_value_type;
+  using Traits = HybridSortKeyTraits<Key>;
+  using C = typename Traits::coord_type;
+  using Mem = typename ExecSpace::memory_space;
+  using member_type = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
+  KeyView keys;
+  Kokkos::View<C*, Mem> pivots;
+  int num_pivots;
+  C lo;
+  Kokkos::View<unsigned long long*, Mem> counts;
+  Kokkos::View<IndexT*, Mem> local;
+  HybridChunks chunks;
+  HybridPermutation perm;
+
+  KOKKOS_INLINE_FUNCTION void operator()(const member_type& team) const {
+    const int ts = team.team_size(), t = team.team_rank();
+    const std::size_t c = team.league_rank();
+    for (std::size_t i = chunks.begin(c) + t; i < chunks.end(c); i += std::size_t(ts)) {
+      const int g = hybrid_group_of<Traits>(pivots, num_pivots, lo, keys(perm(i)));
+      local(i) = IndexT(Kokkos::atomic_fetch_add(&counts(g), 1ull));
+    }
+  }
+};
+
+// Exclusive scan of the group table: padded offsets (buckets rounded up to a multiple of 4)
+// or output offsets (exact counts), depending on `padded`. out has groups + 1 entries.
+template <class ExecSpace>
+struct HybridGroupScan {
+  Kokkos::View<unsigned long long*, typename ExecSpace::memory_space> counts, out;
+  int groups;
+  bool padded;
+  KOKKOS_INLINE_FUNCTION void operator()(const int g, unsigned long long& partial, const bool final) const {
+    unsigned long long v = g < groups ? counts(g) : 0ull;
+    if (padded && g > 0 && g < groups - 1) v = (v + 3ull) & ~3ull;
+    if (final) out(g) = partial;
+    partial += v;
+  }
+};
+
+template <class ExecSpace, class KeyView, class ValueView, class IndexT, bool HasValues>
+struct HybridReposition {
+  using Key = typename KeyView::non_const_value_type;
+  using Traits = HybridSortKeyTraits<Key>;
+  using C = typename Traits::coord_type;
+  using Mem = typename ExecSpace::memory_space;
+  using member_type = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
+  KeyView keys, keys_out;
+  ValueView values, values_out;
+  Kokkos::View<C*, Mem> pivots;
+  int num_pivots;
+  C lo;
+  Kokkos::View<unsigned long long*, Mem> counts, padded_offsets;
+  Kokkos::View<IndexT*, Mem> local;
+  HybridChunks chunks;
+  HybridPermutation perm;
+
+  KOKKOS_INLINE_FUNCTION void operator()(const member_type& team) const {
+    const int ts = team.team_size(), t = team.team_rank();
+    const std::size_t c = team.league_rank();
+    for (std::size_t i = chunks.begin(c) + t; i < chunks.end(c); i += std::size_t(ts)) {
+      const std::size_t src = perm(i);
+      const Key k = keys(src);
+      const int g = hybrid_group_of<Traits>(pivots, num_pivots, lo, k);
+      const std::size_t off = padded_offsets(g);
+      // Padding goes first in each bucket (it is the smallest key there).
+      const std::size_t pad = std::size_t(padded_offsets(g + 1) - off - counts(g));
+      const std::size_t dst = off + pad + std::size_t(local(i));
+      keys_out(dst) = k;
+      if constexpr (HasValues) values_out(dst) = values(src);
+    }
+  }
+};
+
+// A 4-key vector (with its values) in registers.
+template <class Key, class Value, bool HasValues>
+struct HybridVec4 {
+  Key k[4];
+  Value v[4];
+  KOKKOS_INLINE_FUNCTION void cas(const int i, const int j) {
+    if (k[j] < k[i]) {
+      swap_values(k[i], k[j]);
+      if constexpr (HasValues) swap_values(v[i], v[j]);
+    }
+  }
+  // The three compare-and-swap steps that sort any 4 keys.
+  KOKKOS_INLINE_FUNCTION void sort() {
+    cas(0, 1);
+    cas(2, 3);
+    cas(0, 2);
+    cas(1, 3);
+    cas(1, 2);
+  }
+  // Two steps that sort a bitonic vector.
+  KOKKOS_INLINE_FUNCTION void sort_bitonic() {
+    cas(0, 2);
+    cas(1, 3);
+    cas(0, 1);
+    cas(2, 3);
+  }
+};
+
+// One team per group: groups 0 and L + 1 and one-coordinate buckets are copied as they are;
+// other buckets are padded, sorted by the vector merge sort in (a, b) and written to `out`.
+template <class ExecSpace, class KeyView, class ValueView, bool HasValues>
+struct HybridSortBuckets {
+  using Key = typename KeyView::non_const_value_type;
+  using Value = typename ValueView::non_const_value_type;
+  using Traits = HybridSortKeyTraits<Key>;
+  using C = typename Traits::coord_type;
+  using Mem = typename ExecSpace::memory_space;
+  using member_type = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
+  using Vec = HybridVec4<Key, Value, HasValues>;
+  KeyView a_keys, b_keys, out_keys;
+  ValueView a_values, b_values, out_values;
+  Kokkos::View<C*, Mem> pivots;
+  int num_pivots;
+  C lo, hi;
+  Key sentinel;
+  Kokkos::View<unsigned long long*, Mem> counts, padded_offsets, out_offsets;
+  int merge_path_below_pairs;
+  int merge_path_pieces;
+
+  KOKKOS_INLINE_FUNCTION Vec load(const KeyView& k, const ValueView& v, const std::size_t at) const {
+    Vec x;
+    for (int l = 0; l < 4; ++l) {
+      x.k[l] = k(at + l);
+      if constexpr (HasValues) x.v[l] = v(at + l);
+    }
+    return x;
+  }
+  KOKKOS_INLINE_FUNCTION void store(const KeyView& k, const ValueView& v, const std::size_t at, const Vec& x) const {
+    for (int l = 0; l < 4; ++l) {
+      k(at + l) = x.k[l];
+      if constexpr (HasValues) v(at + l) = x.v[l];
+    }
+  }
+  // The four lowest of x and y into x, the four highest into y, each vector sorted.
+  KOKKOS_INLINE_FUNCTION static void merge4(Vec& x, Vec& y) {
+    for (int l = 0; l < 4; ++l) {
+      if (y.k[3 - l] < x.k[l]) {
+        swap_values(x.k[l], y.k[3 - l]);
+        if constexpr (HasValues) swap_values(x.v[l], y.v[3 - l]);
+      }
+    }
+    x.sort_bitonic();
+    y.sort_bitonic();
+  }
+
+  // Seed's merge of sorted vector runs [as, ae) and [bs, be) (vector indices from `base`) to
+  // dst starting at vector as.
+  KOKKOS_INLINE_FUNCTION void vector_merge(const KeyView& sk, const ValueView& sv, const KeyView& dk,
+                                           const ValueView& dv, const std::size_t base, std::size_t as,
+                                           const std::size_t ae, std::size_t bs, const std::size_t be) const {
+    std::size_t o = as;
+    if (bs == be) {
+      for (; as < ae; ++as) store(dk, dv, base + 4 * as, load(sk, sv, base + 4 * as));
+      return;
+    }
+    Vec low = load(sk, sv, base + 4 * as++);
+    Vec high = load(sk, sv, base + 4 * bs++);
+    merge4(low, high);
+    store(dk, dv, base + 4 * o++, low);
+    while (as < ae || bs < be) {
+      const bool take_a = bs >= be || (as < ae && !(sk(base + 4 * bs) < sk(base + 4 * as)));
+      Vec next = take_a ? load(sk, sv, base + 4 * as++) : load(sk, sv, base + 4 * bs++);
+      merge4(next, high);
+      store(dk, dv, base + 4 * o++, next);
+    }
+    store(dk, dv, base + 4 * o, high);
+  }
+
+  KOKKOS_INLINE_FUNCTION void copy_out(const member_type& team, const KeyView& sk, const ValueView& sv,
+                                       const std::size_t from, const std::size_t to, const std::size_t count) const {
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, count), [&](const std::size_t i) {
+      out_keys(to + i) = sk(from + i);
+      if constexpr (HasValues) out_values(to + i) = sv(from + i);
+    });
+  }
+
+  KOKKOS_INLINE_FUNCTION void operator()(const member_type& team) const {
+    const int g = team.league_rank();
+    const std::size_t count = counts(g);
+    const std::size_t off = padded_offsets(g);
+    const std::size_t padded = padded_offsets(g + 1) - off;
+    const std::size_t pad = padded - count;
+    const std::size_t out = out_offsets(g);
+    if (count == 0) return;
+    bool sort = g > 0 && g <= num_pivots + 1 && count > 1;
+    if (sort && std::is_integral<C>::value) {
+      const int k = g - 1;
+      const C a = k == 0 ? lo : pivots(k - 1);
+      const C e = k == num_pivots ? hi : pivots(k);
+      sort = hybrid_diff(e, a) > 1.0;  // a bucket one coordinate wide holds equivalent keys
+    }
+    if (!sort) {
+      copy_out(team, a_keys, a_values, off + pad, out, count);
+      return;
+    }
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, pad), [&](const std::size_t i) { a_keys(off + i) = sentinel; });
+    team.team_barrier();
+    const std::size_t nv = padded / 4;
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, nv), [&](const std::size_t v) {
+      Vec x = load(a_keys, a_values, off + 4 * v);
+      x.sort();
+      store(a_keys, a_values, off + 4 * v, x);
+    });
+    team.team_barrier();
+    bool in_b = false;
+    const HybridLess<Key> less;
+    for (std::size_t w = 1; w < nv; w *= 2) {
+      const KeyView& sk = in_b ? b_keys : a_keys;
+      const ValueView& sv = in_b ? b_values : a_values;
+      const KeyView& dk = in_b ? a_keys : b_keys;
+      const ValueView& dv = in_b ? a_values : b_values;
+      const std::size_t pairs = (nv + 2 * w - 1) / (2 * w);
+      if (pairs >= std::size_t(merge_path_below_pairs)) {
+        Kokkos::parallel_for(Kokkos::TeamThreadRange(team, pairs), [&](const std::size_t p) {
+          const std::size_t as = 2 * w * p;
+          const std::size_t ae = as + w < nv ? as + w : nv;
+          const std::size_t be = as + 2 * w < nv ? as + 2 * w : nv;
+          vector_merge(sk, sv, dk, dv, off, as, ae, ae, be);
+        });
+      } else {
+        // Few long merges: each is cut into pieces of equal output length, each piece found by
+        // merge path and merged by one thread.
+        const std::size_t pieces_wanted = (std::size_t(merge_path_pieces) + pairs - 1) / pairs;
+        const std::size_t pieces = pieces_wanted > 0 ? pieces_wanted : 1;
+        Kokkos::parallel_for(Kokkos::TeamThreadRange(team, pairs * pieces), [&](const std::size_t item) {
+          const std::size_t p = item / pieces, q = item % pieces;
+          const std::size_t as = off + 4 * (2 * w * p);
+          const std::size_t mid = 2 * w * p + w < nv ? 2 * w * p + w : nv;
+          const std::size_t end = 2 * w * p + 2 * w < nv ? 2 * w * p + 2 * w : nv;
+          const std::size_t na = 4 * (mid - 2 * w * p);
+          const std::size_t nb = 4 * (end - mid);
+          const std::size_t bs = as + na;
+          const std::size_t total = na + nb;
+          const std::size_t d0 = total * q / pieces, d1 = total * (q + 1) / pieces;
+          const auto ra = [&](const std::size_t x) { return sk(as + x); };
+          const auto rb = [&](const std::size_t x) { return sk(bs + x); };
+          const std::size_t i0 = merge_path(ra, na, rb, nb, d0, less);
+          serial_merge(ra, na, rb, nb, i0, d0 - i0, d0, d1 - d0, less,
+                       [&](const std::size_t o, const bool from_a, const std::size_t idx) {
+                         const std::size_t s = from_a ? as + idx : bs + idx;
+                         dk(as + o) = sk(s);
+                         if constexpr (HasValues) dv(as + o) = sv(s);
+                       });
+        });
+      }
+      team.team_barrier();
+      in_b = !in_b;
+    }
+    copy_out(team, in_b ? b_keys : a_keys, in_b ? b_values : a_values, off + pad, out, count);
+  }
+};
+
+// Host side of pivot selection. Bucket k of the histogram spans (edge[k], edge[k+1]] and owns
+// bins base[k] .. base[k+1]-1.
+template <class C>
+C hybrid_interpolate(const C& a, const C& e, const double frac) {
+  if (!(frac < 1.0)) return e;
+  if (!(frac > 0.0)) return a;
+  const double w = hybrid_diff(e, a);
+  if constexpr (std::is_integral<C>::value) {
+    const double x = std::floor(frac * w);
+    if (!(x < w)) return e;
+    return C(a + C(x));
+  } else {
+    const C x = C(a + C(frac * w));
+    return x < e ? x : e;
+  }
+}
+
+template <class C>
+struct HybridPivotPlan {
+  std::vector<C> pivots;        // L - 1, nondecreasing
+  std::vector<double> expected;  // expected keys per bucket (L)
+};
+
+// Pivots at ranks t M / L, assuming the keys of a bin spread evenly over it. A bin holding at
+// least two buckets' worth becomes a bucket of its own (pivots at its two edges), so that the
+// next refinement pass gives it many sub-bins.
+template <class C>
+HybridPivotPlan<C> hybrid_pivots_from_histogram(const std::vector<C>& edge, const std::vector<int>& base,
+                                                const std::vector<unsigned long long>& hist, const int L) {
+  HybridPivotPlan<C> plan;
+  const int nb = int(edge.size()) - 1;
+  double M = 0;
+  for (int b = 0; b < base[nb]; ++b) M += double(hist[b]);
+  std::vector<double> pos;
+  const double s = M / double(L);
+  int t = 1;
+  double cum = 0;
+  for (int k = 0; k < nb && t < L; ++k) {
+    const C a = edge[k], e = edge[k + 1];
+    const int sk = base[k + 1] - base[k];
+    for (int j = 0; j < sk && t < L; ++j) {
+      const double cnt = double(hist[base[k] + j]);
+      if (cnt == 0) continue;
+      const bool heavy = cnt >= 2 * s;
+      bool first = true;
+      while (t < L && double(t) * s <= cum + cnt) {
+        const double r = double(t) * s;
+        if (heavy) {
+          plan.pivots.push_back(hybrid_interpolate(a, e, double(first ? j : j + 1) / double(sk)));
+          pos.push_back(first ? cum : cum + cnt);
+        } else {
+          const double f = (r - cum) / cnt;
+          plan.pivots.push_back(hybrid_interpolate(a, e, (double(j) + f) / double(sk)));
+          pos.push_back(r);
+        }
+        first = false;
+        ++t;
+      }
+      cum += cnt;
+    }
+  }
+  while (t < L) {
+    plan.pivots.push_back(edge[nb]);
+    pos.push_back(M);
+    ++t;
+  }
+  for (std::size_t i = 1; i < plan.pivots.size(); ++i)
+    if (plan.pivots[i] < plan.pivots[i - 1]) plan.pivots[i] = plan.pivots[i - 1];
+  plan.expected.resize(L);
+  for (int k = 0; k < L; ++k) {
+    const double p0 = k == 0 ? 0.0 : pos[k - 1];
+    const double p1 = k == L - 1 ? M : pos[k];
+    plan.expected[k] = std::max(0.0, p1 - p0);
+  }
+  return plan;
+}
+
+// Sub-bins per bucket for the next histogram: one each; half of the rest in proportion to the
+// expected size, the other half to the buckets expected to hold two buckets' worth or more
+// (heavy bins made buckets of their own), so that a frequent key is narrowed down in few
+// passes. Never more than the bucket's width in integer coordinates.
+template <class C>
+std::vector<int> hybrid_bin_base(const std::vector<C>& edge, const std::vector<double>& expected, const int bins) {
+  const int nb = int(edge.size()) - 1;
+  double M = 0, heavy = 0;
+  for (double x : expected) M += x;
+  for (double x : expected)
+    if (x >= 2 * M / nb) heavy += x;
+  std::vector<int> base(nb + 1, 0);
+  const double spare = double(std::max(0, bins - nb));
+  const double to_heavy = heavy > 0 && nb > 1 ? spare / 2 : 0.0;
+  for (int k = 0; k < nb; ++k) {
+    double share = M > 0 ? expected[k] / M * (spare - to_heavy) : 0.0;
+    if (to_heavy > 0 && expected[k] >= 2 * M / nb) share += expected[k] / heavy * to_heavy;
+    int s = 1 + int(std::floor(share));
+    if (std::is_integral<C>::value) s = int(std::max(1.0, std::min(double(s), hybrid_diff(edge[k + 1], edge[k]))));
+    base[k + 1] = base[k] + s;
+  }
+  return base;
+}
+
+template <class C>
+std::vector<C> hybrid_edges(const C& lo, const C& hi, const std::vector<C>& pivots) {
+  std::vector<C> edge;
+  edge.reserve(pivots.size() + 2);
+  edge.push_back(lo);
+  edge.insert(edge.end(), pivots.begin(), pivots.end());
+  edge.push_back(hi);
+  return edge;
+}
+
+template <class C>
+bool hybrid_single_coordinate(const C& a, const C& e) {
+  return std::is_integral<C>::value && !(hybrid_diff(e, a) > 1.0);
+}
+
+template <class ExecSpace, class KeyView, class ValueView, class IndexT, bool HasValues>
+void hybrid_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const ValueView& values,
+                            const HybridSortOptions& options) {
+  using Key = typename KeyView::non_const_value_type;
+  using Traits = HybridSortKeyTraits<Key>;
+  using C = typename Traits::coord_type;
+  using Mem = typename ExecSpace::memory_space;
+  using Params = typename Tuning<ExecSpace>::HybridSort;
+  using Policy = Kokkos::TeamPolicy<ExecSpace>;
+  using U64View = Kokkos::View<unsigned long long*, Mem>;
+  const std::size_t n = keys.extent(0);
+  if (n < 2) return;
+
+  int L = options.buckets > 0 ? options.buckets
+                              : int(std::min<std::size_t>(Params::max_buckets,
+                                                          std::max<std::size_t>(1, n / Params::min_bucket_keys)));
+  L = std::max(1, std::min(L, Params::histogram_bins));
+  const int max_passes = options.max_refinement_passes >= 0 ? options.max_refinement_passes
+                                                            : Params::max_refinement_passes;
+  const int bins = Params::histogram_bins;
+  const int groups = L + 2;
+  const std::size_t padded_n = n + 3 * std::size_t(L);
+  const int stream_ts = Params::stream_team_size;
+  const HybridChunks stream_chunks(n, Params::stream_chunks(exec));
+  const HybridChunks hist_chunks(n, Params::histogram_chunks(exec));
+
+  // All allocations first: a failure leaves the input untouched.
+  auto alloc = [&](const char* label) { return Kokkos::view_alloc(exec, Kokkos::WithoutInitializing, std::string(label)); };
+  KeyView a_keys(alloc("KokkosSort::hybrid_keys_a"), padded_n);
+  KeyView b_keys(alloc("KokkosSort::hybrid_keys_b"), padded_n);
+  ValueView a_values, b_values;
+  if (HasValues) {
+    a_values = ValueView(alloc("KokkosSort::hybrid_values_a"), padded_n);
+    b_values = ValueView(alloc("KokkosSort::hybrid_values_b"), padded_n);
+  }
+  Kokkos::View<IndexT*, Mem> local(alloc("KokkosSort::hybrid_local_index"), n);
+  Kokkos::View<HybridMinMaxPartial<Key>*, Mem> partials(alloc("KokkosSort::hybrid_minmax"), stream_chunks.chunks);
+  Kokkos::View<C*, Mem> pivots(alloc("KokkosSort::hybrid_pivots"), std::size_t(std::max(1, L - 1)));
+  Kokkos::View<int*, Mem> base(alloc("KokkosSort::hybrid_bin_base"), std::size_t(L + 1));
+  U64View hist(alloc("KokkosSort::hybrid_histogram"), std::size_t(bins));
+  U64View counts(alloc("KokkosSort::hybrid_counts"), std::size_t(groups));
+  U64View padded_offsets(alloc("KokkosSort::hybrid_padded_offsets"), std::size_t(groups + 1));
+  U64View out_offsets(alloc("KokkosSort::hybrid_out_offsets"), std::size_t(groups + 1));
+  auto h_partials = Kokkos::create_mirror_view(partials);
+  auto h_pivots = Kokkos::create_mirror_view(pivots);
+  auto h_base = Kokkos::create_mirror_view(base);
+  auto h_hist = Kokkos::create_mirror_view(hist);
+
+  // Min, max, NaNs.
+  Kokkos::parallel_for("KokkosSort::hybrid_minmax", Policy(exec, int(stream_chunks.chunks), stream_ts),
+                       HybridMinMax<ExecSpace, KeyView>{keys, partials, stream_chunks,
+                                                        std::numeric_limits<C>::max(), std::numeric_limits<C>::lowest()});
+  Kokkos::deep_copy(exec, h_partials, partials);
+  exec.fence();
+  HybridMinMaxPartial<Key> mm = h_partials(0);
+  for (std::size_t c = 1; c < stream_chunks.chunks; ++c) {
+    const auto q = h_partials(c);
+    if (q.valid && (mm.valid == 0 || q.lo < mm.lo)) {
+      mm.lo = q.lo;
+      mm.lo_key = q.lo_key;
+    }
+    if (q.valid && (mm.valid == 0 || mm.hi < q.hi)) mm.hi = q.hi;
+    mm.nans += q.nans;
+    mm.valid += q.valid;
+  }
+  const C lo = mm.valid ? mm.lo : C(0), hi = mm.valid ? mm.hi : C(0);
+
+  // Pivots: linear histogram, then refinement passes over the buckets.
+  HybridSortStats stats;
+  stats.buckets = L;
+  stats.nan_keys = mm.nans;
+  std::vector<C> best(std::size_t(L - 1), hi);
+  const double M_est = double(mm.valid);  // upper bound on bucketed keys until measured
+  auto run_histogram = [&](const std::vector<C>& piv, const std::vector<int>& bb) {
+    for (std::size_t i = 0; i < piv.size(); ++i) h_pivots(i) = piv[i];
+    for (std::size_t i = 0; i < bb.size(); ++i) h_base(i) = bb[i];
+    Kokkos::deep_copy(exec, pivots, h_pivots);
+    Kokkos::deep_copy(exec, base, h_base);
+    Kokkos::deep_copy(exec, hist, 0ull);
+    Kokkos::parallel_for("KokkosSort::hybrid_histogram", Policy(exec, int(hist_chunks.chunks), stream_ts),
+                         HybridHistogram<ExecSpace, KeyView>{keys, pivots, int(piv.size()), base, hist, bins, lo, hi,
+                                                             hist_chunks});
+    Kokkos::deep_copy(exec, h_hist, hist);
+    exec.fence();
+    return std::vector<unsigned long long>(h_hist.data(), h_hist.data() + bins);
+  };
+  if (mm.valid && lo < hi && L > 1) {
+    std::vector<C> piv;  // none: one bucket (lo, hi] with linear bins
+    std::vector<C> edge = hybrid_edges(lo, hi, piv);
+    std::vector<int> bb = hybrid_bin_base(edge, std::vector<double>{M_est}, bins);
+    auto h = run_histogram(piv, bb);
+    auto plan = hybrid_pivots_from_histogram(edge, bb, h, L);
+    best = plan.pivots;
+    double M = 0;
+    for (auto x : h) M += double(x);
+    stats.bucket_bound = std::size_t(Params::bucket_bound_factor * M / double(L)) + 4;
+    std::size_t best_max = std::numeric_limits<std::size_t>::max();
+    bool verified = false;
+    for (int pass = 1; pass <= max_passes; ++pass) {
+      edge = hybrid_edges(lo, hi, plan.pivots);
+      bb = hybrid_bin_base(edge, plan.expected, bins);
+      h = run_histogram(plan.pivots, bb);
+      stats.refinement_passes = pass;
+      std::size_t largest = 0;
+      for (int k = 0; k < L; ++k) {
+        if (hybrid_single_coordinate(edge[k], edge[k + 1])) continue;
+        std::size_t sum = 0;
+        for (int b = bb[k]; b < bb[k + 1]; ++b) sum += std::size_t(h[b]);
+        largest = std::max(largest, sum);
+      }
+      if (largest < best_max) {
+        best_max = largest;
+        best = plan.pivots;
+      }
+      if (largest <= stats.bucket_bound) {
+        verified = true;
+        break;
+      }
+      if (pass < max_passes) plan = hybrid_pivots_from_histogram(edge, bb, h, L);
+    }
+    stats.refinement_limit_reached = !verified;
+  }
+
+  // Bucketing.
+  for (int i = 0; i < L - 1; ++i) h_pivots(i) = best[i];
+  Kokkos::deep_copy(exec, pivots, h_pivots);
+  Kokkos::deep_copy(exec, counts, 0ull);
+  const HybridPermutation perm = options.shuffle ? hybrid_shuffle_permutation(n) : HybridPermutation{n, 1, 0};
+  Kokkos::parallel_for("KokkosSort::hybrid_count", Policy(exec, int(stream_chunks.chunks), stream_ts),
+                       HybridCount<ExecSpace, KeyView, IndexT>{keys, pivots, L - 1, lo, counts, local, stream_chunks,
+                                                               perm});
+  Kokkos::parallel_scan("KokkosSort::hybrid_padded_offsets", Kokkos::RangePolicy<ExecSpace>(exec, 0, groups + 1),
+                        HybridGroupScan<ExecSpace>{counts, padded_offsets, groups, true});
+  Kokkos::parallel_scan("KokkosSort::hybrid_out_offsets", Kokkos::RangePolicy<ExecSpace>(exec, 0, groups + 1),
+                        HybridGroupScan<ExecSpace>{counts, out_offsets, groups, false});
+  Kokkos::parallel_for("KokkosSort::hybrid_reposition", Policy(exec, int(stream_chunks.chunks), stream_ts),
+                       HybridReposition<ExecSpace, KeyView, ValueView, IndexT, HasValues>{
+                           keys, a_keys, values, a_values, pivots, L - 1, lo, counts, padded_offsets, local,
+                           stream_chunks, perm});
+
+  // Per-bucket vector merge sort, written straight to the caller's View.
+  Kokkos::parallel_for("KokkosSort::hybrid_merge_sort", Policy(exec, groups, Params::sort_team_size),
+                       HybridSortBuckets<ExecSpace, KeyView, ValueView, HasValues>{
+                           a_keys, b_keys, keys, a_values, b_values, values, pivots, L - 1, lo, hi, mm.lo_key, counts,
+                           padded_offsets, out_offsets, Params::merge_path_below_pairs, Params::merge_path_pieces});
+  exec.fence();
+
+  if (options.stats) {
+    auto h_counts = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), counts);
+    std::vector<C> edge = hybrid_edges(lo, hi, best);
+    stats.front_keys = std::size_t(h_counts(0));
+    stats.largest_bucket = 0;
+    for (int k = 0; k < L; ++k)
+      if (!hybrid_single_coordinate(edge[k], edge[k + 1]))
+        stats.largest_bucket = std::max(stats.largest_bucket, std::size_t(h_counts(k + 1)));
+    *options.stats = stats;
+  }
+}
+
+template <class ExecSpace, class KeyView, class ValueView, bool HasValues>
+void hybrid_sort_dispatch(const ExecSpace& exec, const KeyView& keys, const ValueView& values,
+                          const HybridSortOptions& options) {
+  if (keys.extent(0) < (std::size_t(1) << 32))
+    hybrid_sort_contiguous<ExecSpace, KeyView, ValueView, std::uint32_t, HasValues>(exec, keys, values, options);
+  else
+    hybrid_sort_contiguous<ExecSpace, KeyView, ValueView, std::uint64_t, HasValues>(exec, keys, values, options);
+}
+
+}  // namespace Impl
+
+/// Sorts `keys` ascending (NaNs last) with Sintorn and Assarsson's hybrid sort. Not stable.
+/// Key types: those with a HybridSortKeyTraits specialization (u32, i32, u64, i64, f32, f64
+/// built in). Extra memory: 2 (n + 3L) sizeof(Key) + 4n bytes (8n when n >= 2^32) + small
+/// tables; L <= Tuning<Exec>::HybridSort::max_buckets.
+template <class ExecSpace, class KeyView>
+void hybrid_sort(const ExecSpace& exec, const KeyView& keys, const HybridSortOptions& options = HybridSortOptions()) {
+  static_assert(Impl::check_view_type<ExecSpace, KeyView>(), "");
+  static_assert(Impl::check_hybrid_key<typename KeyView::non_const_value_type>(), "");
+  Impl::with_contiguous(exec, keys, [&](const auto& k) {
+    using K = std::decay_t<decltype(k)>;
+    Impl::hybrid_sort_dispatch<ExecSpace, K, K, false>(exec, k, K(), options);
+  });
+}
+
+/// Sorts `keys` ascending and applies the same permutation to `values` (not stable: equal keys
+/// may reorder their values). Extra memory: 2 (n + 3L) (sizeof(Key) + sizeof(Value)) + 4n
+/// bytes (8n when n >= 2^32) + small tables.
+template <class ExecSpace, class KeyView, class ValueView>
+void hybrid_sort_by_key(const ExecSpace& exec, const KeyView& keys, const ValueView& values,
+                        const HybridSortOptions& options = HybridSortOptions()) {
+  static_assert(Impl::check_view_type<ExecSpace, KeyView>(), "");
+  static_assert(Impl::check_hybrid_key<typename KeyView::non_const_value_type>(), "");
+  static_assert(Impl::check_view_type<ExecSpace, ValueView>(), "");
+  Impl::check_key_value_extents("hybrid_sort_by_key", keys, values);
+  Impl::with_contiguous(exec, keys, values, [&](const auto& k, const auto& v) {
+    using K = std::decay_t<decltype(k)>;
+    using V = std::decay_t<decltype(v)>;
+    Impl::hybrid_sort_dispatch<ExecSpace, K, V, true>(exec, k, v, options);
+  });
+}
+
+}  // namespace KokkosSort
+
+#endif
