@@ -87,6 +87,28 @@ std::vector<Sorter<T>> registry() {
   // --- kokkos-sort ---------------------------------------------------------------------
   add({"radix", false, [](const DeviceView<T>& k) { KokkosSort::radix_sort(Exec(), k); },
        [](const DeviceView<T>& k, const ValueView& v) { KokkosSort::radix_sort_by_key(Exec(), k, v); }, {}});
+  add({"sample_sort", false, [](const DeviceView<T>& k) { KokkosSort::sample_sort(Exec(), k); },
+       [](const DeviceView<T>& k, const ValueView& v) { KokkosSort::sample_sort_by_key(Exec(), k, v); }, {}});
+  add({"bucket_sort", false, [](const DeviceView<T>& k) { KokkosSort::bucket_sort(Exec(), k); },
+       [](const DeviceView<T>& k, const ValueView& v) { KokkosSort::bucket_sort_by_key(Exec(), k, v); }, {}});
+  add({"hybrid_sort", false, [](const DeviceView<T>& k) { KokkosSort::hybrid_sort(Exec(), k); },
+       [](const DeviceView<T>& k, const ValueView& v) { KokkosSort::hybrid_sort_by_key(Exec(), k, v); }, {}});
+  add({"merge_sort", false, [](const DeviceView<T>& k) { KokkosSort::merge_sort(Exec(), k); },
+       [](const DeviceView<T>& k, const ValueView& v) { KokkosSort::merge_sort_by_key(Exec(), k, v); }, {}});
+  add({"sort", false, [](const DeviceView<T>& k) { KokkosSort::sort(Exec(), k); },
+       [](const DeviceView<T>& k, const ValueView& v) { KokkosSort::sort_by_key(Exec(), k, v); }, {}});
+  {
+    Sorter<T> e{"enumeration", false, [](const DeviceView<T>& k) { KokkosSort::enumeration_sort(Exec(), k); },
+                [](const DeviceView<T>& k, const ValueView& v) { KokkosSort::enumeration_sort_by_key(Exec(), k, v); },
+                {}};
+    e.max_n = std::size_t(1) << 18;  // O(n^2)
+    add(e);
+    Sorter<T> o{"odd_even", false, [](const DeviceView<T>& k) { KokkosSort::odd_even_sort(Exec(), k); },
+                [](const DeviceView<T>& k, const ValueView& v) { KokkosSort::odd_even_sort_by_key(Exec(), k, v); },
+                {}};
+    o.max_n = std::size_t(1) << 16;  // O(n^2) on unsorted input
+    add(o);
+  }
 
   // --- peers -----------------------------------------------------------------------------
   add({"Kokkos::sort", true, [](const DeviceView<T>& k) { Kokkos::sort(k); }, {}, {}});

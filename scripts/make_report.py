@@ -54,6 +54,20 @@ def main():
             cells = [f"{table[(kk, d, n)][s]:.3f}" if s in table[(kk, d, n)] else "" for s in sorters]
             md.append(f"| {d} | 2^{n.bit_length() - 1} | " + " | ".join(cells) + " |")
         md.append("")
+    # Ratios of each kokkos-sort algorithm to each peer, same run, same input.
+    ours = [x for x in sorters if "::" not in x]
+    peers = [x for x in sorters if "::" in x]
+    if ours and peers:
+        md += ["## Ratios to the peers (same run)", "",
+               "| keys | distribution | n | algorithm | " + " | ".join(f"/ {p}" for p in peers) + " |",
+               "|---|---|---|---|" + "---|" * len(peers)]
+        for (k, d, n) in sorted(table, key=lambda t: (t[0], t[1], t[2])):
+            row = table[(k, d, n)]
+            for o in ours:
+                if o in row:
+                    cells = [f"{row[o] / row[p]:.2f}" if p in row and row[p] > 0 else "" for p in peers]
+                    md.append(f"| {k} | {d} | 2^{n.bit_length() - 1} | {o} | " + " | ".join(cells) + " |")
+        md.append("")
     if skipped:
         md += ["## Not measured", "", "| sorter | keys | distribution | n | reason |", "|---|---|---|---|---|"]
         md += [f"| {s} | {k} | {d} | {n} | {e} |" for s, k, d, n, e in skipped]

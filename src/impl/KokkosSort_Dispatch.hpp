@@ -18,6 +18,7 @@ template <class ExecSpace>
 Algorithm choose_algorithm(std::size_t n, std::size_t key_bytes, bool builtin_default_order, bool stable) {
   using D = typename Tuning<ExecSpace>::Dispatch;
   if (builtin_default_order) {
+    if (n <= D::merge_sort_max_n) return Algorithm::MergeSort;  // stable too
     if (stable) return Algorithm::Radix;
     if (n >= D::sample_sort_min_n && key_bytes >= D::sample_sort_min_key_bytes) return Algorithm::SampleSort;
     return Algorithm::Radix;

@@ -2,6 +2,7 @@
 #define KOKKOSSORT_IMPL_TUNING_HPP
 // Every tuning parameter of every algorithm, per backend. Kernels read them from here only.
 #include <cstddef>
+#include "KokkosSort_Algorithm.hpp"
 #include "KokkosSort_Config.hpp"
 
 namespace KokkosSort {
@@ -48,7 +49,7 @@ struct Tuning {
     static constexpr std::size_t scratch_budget = 32 * 1024;
     static constexpr int default_samples = 256;
     // Sort tiles with team_merge_sort (second buffer in level-1 scratch) instead of bitonic:
-    // serial bitonic costs n log^2 n compare-exchanges, 4x the time of the whole sort here.
+    // run by one thread, bitonic's n log^2 n compare-exchanges took 80% of the sort's time.
     static constexpr bool merge_sort_tiles = true;
   };
   // Baselines of the CPU-vs-GPU study (EnumerationSort, OddEvenSort, MergeSort headers).
@@ -94,6 +95,14 @@ struct Tuning {
     static std::size_t histogram_chunks(const Exec& exec) {
       return std::size_t(exec.concurrency());
     }
+  };
+  // KokkosSort::sort's decision table (impl/KokkosSort_Dispatch.hpp). Host: radix sort for
+  // built-in keys throughout (not yet measured against the others on a CPU; see RESULTS.md).
+  struct Dispatch {
+    static constexpr std::size_t merge_sort_max_n = 0;
+    static constexpr std::size_t sample_sort_min_n = ~std::size_t(0);
+    static constexpr std::size_t sample_sort_min_key_bytes = 8;
+    static constexpr Algorithm comparator_algorithm = Algorithm::SampleSort;
   };
 };
 
@@ -184,6 +193,16 @@ struct Tuning<ExecSpace, typename std::enable_if<is_cuda_space<ExecSpace>::value
     static std::size_t histogram_chunks(const Exec& exec) {
       return std::size_t(exec.concurrency()) / (8 * stream_team_size);
     }
+  };
+  // Measured on an H100, 2026-11-22 (perf_tests/RESULTS.md), uniform keys: at 2^20 merge sort
+  // beat radix (u32 0.27 vs 0.43 ms, u64 0.32 vs 0.91 ms); at 2^24 and 2^28 radix beat merge
+  // for u32 (2.26 vs 2.80 ms, 29.7 vs 52.2 ms); at 2^28 the sample sort beat radix for u64
+  // (66.9 vs 85.0 ms). Sizes between the measured points take the next measured row's choice.
+  struct Dispatch {
+    static constexpr std::size_t merge_sort_max_n = std::size_t(1) << 20;
+    static constexpr std::size_t sample_sort_min_n = std::size_t(1) << 28;
+    static constexpr std::size_t sample_sort_min_key_bytes = 8;
+    static constexpr Algorithm comparator_algorithm = Algorithm::SampleSort;
   };
 };
 #endif

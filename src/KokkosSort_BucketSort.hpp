@@ -1,0 +1,777 @@
+#ifndef KOKKOSSORT_BUCKETSORT_HPP
+#define KOKKOSSORT_BUCKETSORT_HPP
+// Deterministic sample sort (GPU bucket sort of Dehne and Zaboli): bucket sizes are bounded
+// by construction, so the work does not depend on the input distribution. Not stable.
+//
+// Steps (T = sublist size, the largest power of two whose keys fit a team's scratch budget;
+// m = ceil(n / T) sublists; s = samples per sublist = number of buckets, a power of two):
+//   1-3 SublistSort     one team per sublist: coalesced load, bitonic sort in scratch, write
+//                       back to the key buffer, taking the s equidistant samples at sorted
+//                       positions (k+1) T/s - 1 on the way out;
+//   4   sort the R <= s m samples: radix_sort_by_key for built-in keys in the default order,
+//       otherwise the segmented merge sort below on (key, index) pairs;
+//   5   SplitterPick    global splitter j = sorted sample (j+1) m - 1, j < s-1;
+//   6   SampleIndex     one team per sublist, sublist and splitters in scratch; the paper's
+//                       scheme: binary search for splitter s/2 over the whole sublist, then
+//                       s/4 and 3s/4 inside the two halves found, ..., log s rounds -> a_ij;
+//   7   ColumnSums (per bucket, in parallel), a scan of the s column sums, FinalUpdate (per
+//       bucket, a team scan down the column) -> start of piece (i, j) in the output;
+//   8   Relocate        one team per sublist writes each of its s pieces as a contiguous run;
+//   9   every bucket is cut into scratch-sized chunks that are bitonic-sorted in scratch (one
+//       team per chunk, over all buckets at once), then merged pairwise by merge path, one team
+//       per output block, until each bucket is one run. Because every bucket holds fewer than
+//       2n/s keys, the chunk and block counts do not depend on the distribution.
+// On one-thread teams (host backends, Tuning::merge_sort_tiles) the tile sorts of steps 2 and
+// 9 use team_merge_sort instead of bitonic sort, which run serially is 4-5x slower.
+//
+// Ties: sampling and indexing order elements by (key, i T + p), where i is the sublist and p
+// the position in the sorted sublist. That is a strict total order (every element distinct),
+// so equal keys are split across buckets like distinct ones and duplicates or all-equal input
+// keep the bound: bucket_j < 2 m T / s (= 2n/s when T divides n; slack < 2T/s otherwise,
+// because the partial last sublist counts as padded with +inf to T keys).
+//
+// Extra device memory (bytes; K = sizeof key, V = sizeof value, R = samples taken <= s m):
+//   n K [+ n V]                      key [and value] buffer
+//   + s m (K + 8 + 4 + 8)            samples (key, 8-byte index), bounds a_ij (u32), piece starts
+//   + s (K + 8) + 2 (s + 1) 8        splitters, bucket starts, chunk table of step 9
+//   built-in keys in the default order, inside step 4: radix_sort_by_key's own buffers for the
+//     R samples, R (K + 8) + 2048 x (its team count) + 2 K;
+//   otherwise: 2 R sizeof(BucketSample<Key>) + 32 (sample merge sort buffers and tables).
+//   Strided Views add their contiguous copies (n K [+ n V]), as for every algorithm.
+// u32 keys, s = 256, T = 4096 (s m = n/16): 4n + n/16 (4 + 8 + 4 + 8) + n/16 (4 + 8) peak in
+// step 4 = 6.25 n bytes (CUB radix sort: a second n-key buffer, 4n, plus small tables).
+// Host backends also take T (K + 2) bytes of level-1 scratch per running team (merge tiles).
+// Everything is allocated before the input is written (it is first written in step 8).
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <vector>
+#include <Kokkos_Core.hpp>
+#include "KokkosSort_RadixSort.hpp"
+#include "impl/KokkosSort_Config.hpp"
+#include "impl/KokkosSort_KeyTraits.hpp"
+#include "impl/KokkosSort_TeamPrimitives.hpp"
+#include "impl/KokkosSort_TeamSort.hpp"
+#include "impl/KokkosSort_Tuning.hpp"
+#include "impl/KokkosSort_Validate.hpp"
+#include "impl/KokkosSort_ViewUtils.hpp"
+
+namespace KokkosSort {
+
+/// What one bucket_sort call did; filled when BucketSortOptions::stats is set.
+struct BucketSortStats {
+  std::size_t n = 0;
+  std::size_t sublist_size = 0;  ///< T
+  std::size_t sublists = 0;      ///< m = ceil(n / T)
+  std::size_t samples = 0;       ///< s actually used (= number of buckets)
+  std::vector<std::size_t> bucket_sizes;
+  /// Every bucket is smaller than this: 2 m T / s (= 2n/s when T divides n).
+  std::size_t bucket_bound() const { return samples ? 2 * sublists * sublist_size / samples : 0; }
+};
+
+struct BucketSortOptions {
+  /// Samples per sublist = number of buckets: 0 for the backend default, otherwise a power of
+  /// two in [2, 65536]. It is reduced to T/4 when larger, and further for key types so large
+  /// that the splitters would not fit scratch (stats report the value used).
+  int samples = 0;
+  BucketSortStats* stats = nullptr;
+};
+
+namespace Impl {
+
+constexpr std::uint64_t bucket_no_index = ~std::uint64_t(0);  // marks a +inf splitter
+
+// Sampling/indexing order: key, then global index; makes every element distinct.
+template <class Key>
+struct BucketSample {
+  Key key;
+  std::uint64_t idx;
+};
+
+template <class Key, class Comp>
+struct BucketSampleLess {
+  Comp comp;
+  KOKKOS_INLINE_FUNCTION bool operator()(const BucketSample<Key>& a, const BucketSample<Key>& b) const {
+    if (comp(a.key, b.key)) return true;
+    if (comp(b.key, a.key)) return false;
+    return a.idx < b.idx;
+  }
+};
+
+// Largest power of two p (<= 32768, so 16-bit slots suffice) whose p elements and p slots fit
+// the budget; 0 if not even 8 fit.
+template <class E>
+constexpr int bucket_tile_for(std::size_t budget) {
+  int p = 32768;
+  while (p >= 8 && scratch_bytes<E>(std::size_t(p)) + scratch_bytes<std::uint16_t>(std::size_t(p)) > budget) p >>= 1;
+  return p >= 8 ? p : 0;
+}
+
+// Largest j in [0, count) with off(j) <= x; with off(0) <= x < off(count) that is the
+// non-empty segment holding x, even when empty segments share its offset.
+template <class OffView>
+KOKKOS_INLINE_FUNCTION std::size_t segment_of(const OffView& off, const std::size_t count, const std::size_t x) {
+  std::size_t lo = 0, hi = count;
+  while (hi - lo > 1) {
+    const std::size_t mid = lo + (hi - lo) / 2;
+    if (off(mid) <= x)
+      lo = mid;
+    else
+      hi = mid;
+  }
+  return lo;
+}
+
+template <class View>
+struct ShiftedView {
+  View v;
+  std::size_t base;
+  KOKKOS_INLINE_FUNCTION typename View::non_const_value_type operator()(const std::size_t i) const {
+    return v(base + i);
+  }
+};
+
+// Sorts a tile of `valid` elements loaded into (ks, slot) (slot(p) = p, padding up to
+// next_pow2(valid)): bitonic (the paper's choice) or, with merge_sort, team_merge_sort through
+// (ks2, slot2). Returns true when the result is in (ks2, slot2). Ends with a barrier.
+template <bool WithSlots, class Member, class KArr, class SArr, class Comp>
+KOKKOS_INLINE_FUNCTION bool bucket_tile_sort(const Member& team, const bool merge_sort, const KArr& ks,
+                                             const SArr& slot, const KArr& ks2, const SArr& slot2, const int valid,
+                                             const Comp& comp) {
+  if (merge_sort) return team_merge_sort<WithSlots>(team, ks, slot, ks2, slot2, valid, 16, next_pow2(valid), comp);
+  team_bitonic_sort(team, ks, slot, next_pow2(valid), valid, comp);
+  return false;
+}
+
+// Scratch of one tile sort: level 0 holds the tile, level 1 the merge sort's second buffer.
+template <class E>
+struct BucketTileScratch {
+  std::size_t level0, level1;
+  BucketTileScratch(const int tile, const bool merge_sort)
+      : level0(scratch_bytes<E>(tile) + scratch_bytes<std::uint16_t>(tile)), level1(merge_sort ? level0 : 0) {}
+  template <class Policy>
+  Policy apply(Policy p) const {
+    p.set_scratch_size(0, Kokkos::PerTeam(level0));
+    if (level1) p.set_scratch_size(1, Kokkos::PerTeam(level1));
+    return p;
+  }
+};
+
+// ---------------------------------------------------------------------------------------------
+// Segmented merge sort (step 9, and step 4 for comparator types).
+
+// One team per chunk; chunks are cut per segment so no chunk straddles two segments.
+// src may equal dst only without values (every key is in scratch before the first write;
+// values are gathered from vsrc by slot, which would race).
+template <class ExecSpace, class E, class Comp, class ValueView, bool HasValues>
+struct ChunkSort {
+  using member_type = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
+  using Mem = typename ExecSpace::memory_space;
+  Kokkos::View<E*, Mem> src, dst;
+  ValueView vsrc, vdst;
+  Kokkos::View<std::size_t*, Mem> offsets;     // segment starts, nseg + 1
+  Kokkos::View<std::size_t*, Mem> chunk_base;  // first chunk of each segment, nseg + 1
+  std::size_t nseg;
+  int chunk;
+  bool merge_sort;
+  Comp comp;
+
+  KOKKOS_INLINE_FUNCTION void operator()(const member_type& team) const {
+    ScratchArray<ExecSpace, E> ks(team.team_scratch(0), chunk);
+    ScratchArray<ExecSpace, std::uint16_t> slot(team.team_scratch(0), chunk);
+    ScratchArray<ExecSpace, E> ks2;
+    ScratchArray<ExecSpace, std::uint16_t> slot2;
+    if (merge_sort) {
+      ks2 = ScratchArray<ExecSpace, E>(team.team_scratch(1), chunk);
+      slot2 = ScratchArray<ExecSpace, std::uint16_t>(team.team_scratch(1), chunk);
+    }
+    const std::size_t c = team.league_rank();
+    const std::size_t j = segment_of(chunk_base, nseg, c);
+    const std::size_t begin = offsets(j) + (c - chunk_base(j)) * std::size_t(chunk);
+    const std::size_t left = offsets(j + 1) - begin;
+    const int valid = left < std::size_t(chunk) ? int(left) : chunk;
+    const int n2 = next_pow2(valid);
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, n2), [&](const int p) {
+      if (p < valid) ks(p) = src(begin + p);
+      slot(p) = std::uint16_t(p);
+    });
+    team.team_barrier();
+    const bool second = bucket_tile_sort<HasValues>(team, merge_sort, ks, slot, ks2, slot2, valid, comp);
+    const auto& rk = second ? ks2 : ks;
+    const auto& rs = second ? slot2 : slot;
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, valid), [&](const int p) {
+      dst(begin + p) = rk(p);
+      if (HasValues) vdst(begin + p) = vsrc(begin + rs(p));
+    });
+  }
+};
+
+// One merge round: inside every segment, runs [2kw, 2kw+w) and [2kw+w, 2kw+2w) become one.
+// One team per block of `block` output positions; each thread takes a contiguous share of
+// the block, finds its start by merge path and merges serially (a share may cross run pairs
+// and segments, it then continues in the next one).
+template <class ExecSpace, class E, class Comp, class ValueView, bool HasValues>
+struct MergeRound {
+  using member_type = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
+  using Mem = typename ExecSpace::memory_space;
+  using EView = Kokkos::View<E*, Mem>;
+  EView src, dst;
+  ValueView vsrc, vdst;
+  Kokkos::View<std::size_t*, Mem> offsets;
+  std::size_t nseg;
+  std::size_t total;
+  std::size_t width;
+  int block;
+  Comp comp;
+
+  KOKKOS_INLINE_FUNCTION void operator()(const member_type& team) const {
+    const std::size_t bbeg = std::size_t(team.league_rank()) * std::size_t(block);
+    const std::size_t bend = bbeg + std::size_t(block) < total ? bbeg + std::size_t(block) : total;
+    const int ts = team.team_size();
+    const std::size_t per = (std::size_t(block) + ts - 1) / ts;
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, ts), [&](const int t) {
+      std::size_t x = bbeg + std::size_t(t) * per;
+      const std::size_t end = x + per < bend ? x + per : bend;
+      while (x < end) {
+        const std::size_t j = segment_of(offsets, nseg, x);
+        const std::size_t sb = offsets(j), se = offsets(j + 1);
+        const std::size_t ps = sb + ((x - sb) / (2 * width)) * (2 * width);
+        const std::size_t pe = ps + 2 * width < se ? ps + 2 * width : se;
+        const std::size_t am = ps + width < se ? ps + width : se;
+        const std::size_t na = am - ps, nb = pe - am;
+        const std::size_t diag = x - ps;
+        const std::size_t cnt = (end < pe ? end : pe) - x;
+        if (nb == 0) {
+          for (std::size_t o = x; o < x + cnt; ++o) {
+            dst(o) = src(o);
+            if (HasValues) vdst(o) = vsrc(o);
+          }
+        } else {
+          const ShiftedView<EView> a{src, ps}, b{src, am};
+          const std::size_t i = merge_path(a, na, b, nb, diag, comp);
+          serial_merge(a, na, b, nb, i, diag - i, diag, cnt, comp,
+                       [&](const std::size_t o, const bool from_a, const std::size_t k) {
+                         const std::size_t from = from_a ? ps + k : am + k;
+                         dst(ps + o) = src(from);
+                         if (HasValues) vdst(ps + o) = vsrc(from);
+                       });
+        }
+        x += cnt;
+      }
+    });
+  }
+};
+
+// Buffers of one segmented sort, allocated by the caller before anything is written.
+template <class Mem>
+struct SegmentTables {
+  Kokkos::View<std::size_t*, Mem> offsets;     // nseg + 1
+  Kokkos::View<std::size_t*, Mem> chunk_base;  // nseg + 1
+};
+
+// Sorts every segment [off[j], off[j+1]) of a (values in va). b / vb are same-sized buffers.
+// The result ends in a (and va); off_host is the host copy of tables.offsets.
+template <class ExecSpace, class E, class Comp, class ValueView, bool HasValues>
+void segmented_sort(const ExecSpace& exec, const Kokkos::View<E*, typename ExecSpace::memory_space>& a,
+                    const Kokkos::View<E*, typename ExecSpace::memory_space>& b, const ValueView& va,
+                    const ValueView& vb, const std::vector<std::size_t>& off_host,
+                    const SegmentTables<typename ExecSpace::memory_space>& tables, const int chunk,
+                    const int team_size, const bool merge_sort, const Comp& comp) {
+  using Policy = Kokkos::TeamPolicy<ExecSpace>;
+  const std::size_t nseg = off_host.size() - 1;
+  const std::size_t total = off_host[nseg] - off_host[0];
+  if (total < 2) return;
+  std::size_t largest = 0;
+  auto base_h = Kokkos::create_mirror_view(tables.chunk_base);
+  base_h(0) = 0;
+  for (std::size_t j = 0; j < nseg; ++j) {
+    const std::size_t len = off_host[j + 1] - off_host[j];
+    largest = len > largest ? len : largest;
+    base_h(j + 1) = base_h(j) + (len + chunk - 1) / chunk;
+  }
+  Kokkos::deep_copy(exec, tables.chunk_base, base_h);
+  int rounds = 0;
+  for (std::size_t w = std::size_t(chunk); w < largest; w *= 2) ++rounds;
+  // Merge rounds alternate buffers: start where the last round lands in a. With values the
+  // chunk sort cannot work in place (see ChunkSort), so an odd count ends with a copy.
+  const bool chunks_to_a = !HasValues && rounds % 2 == 0;
+  using EView = Kokkos::View<E*, typename ExecSpace::memory_space>;
+  EView from = a, to = chunks_to_a ? a : b;
+  ValueView vto = vb;
+  Kokkos::parallel_for("KokkosSort::bucket_chunk_sort",
+                       BucketTileScratch<E>(chunk, merge_sort).apply(Policy(exec, int(base_h(nseg)), team_size)),
+                       ChunkSort<ExecSpace, E, Comp, ValueView, HasValues>{
+                           from, to, va, vto, tables.offsets, tables.chunk_base, nseg, chunk, merge_sort, comp});
+  EView cur = to, other = (to.data() == a.data()) ? b : a;
+  ValueView vcur = vto, vother = va;
+  const int blocks = int((off_host[nseg] + chunk - 1) / chunk);
+  for (std::size_t w = std::size_t(chunk); w < largest; w *= 2) {
+    Kokkos::parallel_for("KokkosSort::bucket_merge_round", Policy(exec, blocks, team_size),
+                         MergeRound<ExecSpace, E, Comp, ValueView, HasValues>{
+                             cur, other, vcur, vother, tables.offsets, nseg, off_host[nseg], w, chunk, comp});
+    std::swap(cur, other);
+    if (HasValues) std::swap(vcur, vother);
+  }
+  if (cur.data() != a.data()) {
+    Kokkos::deep_copy(exec, a, cur);
+    if (HasValues) Kokkos::deep_copy(exec, va, vcur);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Steps 1-8.
+
+struct BucketLayout {
+  std::size_t n;
+  std::size_t m;  // sublists
+  int T;          // sublist size (power of two)
+  int s;          // samples per sublist = buckets (power of two, <= T / 4)
+  int stride;     // T / s
+
+  KOKKOS_INLINE_FUNCTION std::size_t base(std::size_t i) const { return i * std::size_t(T); }
+  KOKKOS_INLINE_FUNCTION int valid(std::size_t i) const {
+    const std::size_t left = n - base(i);
+    return left < std::size_t(T) ? int(left) : T;
+  }
+};
+
+// Steps 1-3.
+template <class ExecSpace, class KeyView, class ValueView, bool HasValues, class Comp>
+struct SublistSort {
+  using Key = typename KeyView::non_const_value_type;
+  using member_type = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
+  using Mem = typename ExecSpace::memory_space;
+  KeyView keys, buf;
+  ValueView values, vbuf;
+  Kokkos::View<Key*, Mem> sample_keys;
+  Kokkos::View<std::uint64_t*, Mem> sample_idx;
+  BucketLayout L;
+  bool merge_sort;
+  Comp comp;
+
+  KOKKOS_INLINE_FUNCTION void operator()(const member_type& team) const {
+    ScratchArray<ExecSpace, Key> ks(team.team_scratch(0), L.T);
+    ScratchArray<ExecSpace, std::uint16_t> slot(team.team_scratch(0), L.T);
+    ScratchArray<ExecSpace, Key> ks2;
+    ScratchArray<ExecSpace, std::uint16_t> slot2;
+    if (merge_sort) {
+      ks2 = ScratchArray<ExecSpace, Key>(team.team_scratch(1), L.T);
+      slot2 = ScratchArray<ExecSpace, std::uint16_t>(team.team_scratch(1), L.T);
+    }
+    const std::size_t i = team.league_rank();
+    const std::size_t base = L.base(i);
+    const int valid = L.valid(i);
+    const int n2 = next_pow2(valid);
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, n2), [&](const int p) {
+      if (p < valid) ks(p) = keys(base + p);
+      slot(p) = std::uint16_t(p);
+    });
+    team.team_barrier();
+    // Padding sorts last, so positions below `valid` are those of the sublist padded to T.
+    const bool second = bucket_tile_sort<HasValues>(team, merge_sort, ks, slot, ks2, slot2, valid, comp);
+    const auto& rk = second ? ks2 : ks;
+    const auto& rs = second ? slot2 : slot;
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, valid), [&](const int p) {
+      buf(base + p) = rk(p);
+      if (HasValues) vbuf(base + p) = values(base + rs(p));
+    });
+    // Samples at padded positions are +inf and are simply not taken; only the last sublist
+    // has any, so the taken samples stay contiguous.
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, L.s), [&](const int k) {
+      const int p = (k + 1) * L.stride - 1;
+      if (p < valid) {
+        sample_keys(i * L.s + k) = rk(p);
+        sample_idx(i * L.s + k) = base + std::size_t(p);
+      }
+    });
+  }
+};
+
+template <class ExecSpace, class Key>
+struct PackSamples {
+  Kokkos::View<Key*, typename ExecSpace::memory_space> keys;
+  Kokkos::View<std::uint64_t*, typename ExecSpace::memory_space> idx;
+  Kokkos::View<BucketSample<Key>*, typename ExecSpace::memory_space> packed;
+  bool unpack;
+  KOKKOS_INLINE_FUNCTION void operator()(const std::size_t r) const {
+    if (unpack) {
+      keys(r) = packed(r).key;
+      idx(r) = packed(r).idx;
+    } else {
+      packed(r).key = keys(r);
+      packed(r).idx = idx(r);
+    }
+  }
+};
+
+// Step 5: every m-th sorted sample; missing ones (beyond the R taken) are +inf.
+template <class ExecSpace, class Key>
+struct SplitterPick {
+  Kokkos::View<Key*, typename ExecSpace::memory_space> sample_keys, split_keys;
+  Kokkos::View<std::uint64_t*, typename ExecSpace::memory_space> sample_idx, split_idx;
+  std::size_t m, taken;
+  KOKKOS_INLINE_FUNCTION void operator()(const std::size_t j) const {
+    const std::size_t p = (j + 1) * m - 1;
+    if (p < taken) {
+      split_keys(j) = sample_keys(p);
+      split_idx(j) = sample_idx(p);
+    } else {
+      split_idx(j) = bucket_no_index;
+    }
+  }
+};
+
+// Step 6: bnd[b] = how many keys of the sublist are <= splitter b-1 (bnd[0] = 0, bnd[s] =
+// valid). Round r fills the odd multiples of s / 2^r, each searching between its two
+// neighbours found in earlier rounds: the paper's s/2, s/4 and 3s/4, ... scheme.
+template <class ExecSpace, class KeyView, class Comp>
+struct SampleIndex {
+  using Key = typename KeyView::non_const_value_type;
+  using member_type = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
+  using Mem = typename ExecSpace::memory_space;
+  KeyView buf;
+  Kokkos::View<Key*, Mem> split_keys;
+  Kokkos::View<std::uint64_t*, Mem> split_idx;
+  Kokkos::View<std::uint32_t*, Mem> bounds;     // m x s, sublist-major: bnd[1..s]
+  Kokkos::View<std::size_t*, Mem> piece_count;  // s x m, bucket-major: a_ij
+  BucketLayout L;
+  Comp comp;
+
+  static std::size_t scratch(const BucketLayout& L) {
+    return scratch_bytes<Key>(L.T) + scratch_bytes<Key>(L.s) + scratch_bytes<std::uint64_t>(L.s) +
+           scratch_bytes<std::uint32_t>(L.s + 1);
+  }
+
+  KOKKOS_INLINE_FUNCTION void operator()(const member_type& team) const {
+    ScratchArray<ExecSpace, Key> ks(team.team_scratch(0), L.T);
+    ScratchArray<ExecSpace, Key> gk(team.team_scratch(0), L.s);
+    ScratchArray<ExecSpace, std::uint64_t> gi(team.team_scratch(0), L.s);
+    ScratchArray<ExecSpace, std::uint32_t> bnd(team.team_scratch(0), L.s + 1);
+    const std::size_t i = team.league_rank();
+    const std::size_t base = L.base(i);
+    const int valid = L.valid(i);
+    const int s = L.s;
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, valid), [&](const int p) { ks(p) = buf(base + p); });
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, s - 1), [&](const int j) {
+      gk(j) = split_keys(j);
+      gi(j) = split_idx(j);
+    });
+    Kokkos::single(Kokkos::PerTeam(team), [&]() {
+      bnd(0) = 0;
+      bnd(s) = std::uint32_t(valid);
+    });
+    team.team_barrier();
+    for (int h = s / 2; h >= 1; h /= 2) {
+      Kokkos::parallel_for(Kokkos::TeamThreadRange(team, s / (2 * h)), [&](const int c) {
+        const int b = (2 * c + 1) * h;
+        const Key g = gk(b - 1);
+        const std::uint64_t gidx = gi(b - 1);
+        int lo = int(bnd(b - h)), hi = int(bnd(b + h));
+        // First position whose (key, index) is above the splitter's.
+        while (lo < hi) {
+          const int mid = lo + (hi - lo) / 2;
+          const bool le = gidx == bucket_no_index || comp(ks(mid), g) ||
+                          (!comp(g, ks(mid)) && base + std::size_t(mid) <= gidx);
+          if (le)
+            lo = mid + 1;
+          else
+            hi = mid;
+        }
+        bnd(b) = std::uint32_t(lo);
+      });
+      team.team_barrier();
+    }
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, s), [&](const int j) {
+      bounds(i * s + j) = bnd(j + 1);
+      piece_count(std::size_t(j) * L.m + i) = bnd(j + 1) - bnd(j);
+    });
+  }
+};
+
+// Step 7a: total of each bucket (one team per bucket; its column is contiguous).
+template <class ExecSpace>
+struct ColumnSums {
+  using member_type = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
+  Kokkos::View<std::size_t*, typename ExecSpace::memory_space> piece_count, bucket_start;
+  std::size_t m;
+  KOKKOS_INLINE_FUNCTION void operator()(const member_type& team) const {
+    const std::size_t j = team.league_rank();
+    std::size_t sum = 0;
+    Kokkos::parallel_reduce(
+        Kokkos::TeamThreadRange(team, m), [&](const std::size_t i, std::size_t& acc) { acc += piece_count(j * m + i); },
+        sum);
+    Kokkos::single(Kokkos::PerTeam(team), [&]() { bucket_start(j) = sum; });
+  }
+};
+
+// Step 7c: piece (i, j) starts at bucket j's start plus the pieces of sublists before i.
+template <class ExecSpace>
+struct FinalUpdate {
+  using member_type = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
+  Kokkos::View<std::size_t*, typename ExecSpace::memory_space> piece_count, bucket_start;
+  std::size_t m;
+  KOKKOS_INLINE_FUNCTION void operator()(const member_type& team) const {
+    const std::size_t j = team.league_rank();
+    const std::size_t start = bucket_start(j);
+    Kokkos::parallel_scan(Kokkos::TeamThreadRange(team, m),
+                          [&](const std::size_t i, std::size_t& partial, const bool final) {
+                            const std::size_t v = piece_count(j * m + i);
+                            if (final) piece_count(j * m + i) = start + partial;
+                            partial += v;
+                          });
+  }
+};
+
+// Step 8: each thread finds its key's bucket among the s piece boundaries; a piece's keys are
+// consecutive in the sublist and in the output, so writes are contiguous runs.
+template <class ExecSpace, class KeyView, class ValueView, bool HasValues>
+struct Relocate {
+  using member_type = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
+  using Mem = typename ExecSpace::memory_space;
+  KeyView buf, keys;
+  ValueView vbuf, values;
+  Kokkos::View<std::uint32_t*, Mem> bounds;
+  Kokkos::View<std::size_t*, Mem> piece_start;  // s x m, bucket-major
+  BucketLayout L;
+
+  static std::size_t scratch(const BucketLayout& L) {
+    return scratch_bytes<std::uint32_t>(L.s + 1) + scratch_bytes<std::size_t>(L.s);
+  }
+
+  KOKKOS_INLINE_FUNCTION void operator()(const member_type& team) const {
+    ScratchArray<ExecSpace, std::uint32_t> bnd(team.team_scratch(0), L.s + 1);
+    ScratchArray<ExecSpace, std::size_t> start(team.team_scratch(0), L.s);
+    const std::size_t i = team.league_rank();
+    const std::size_t base = L.base(i);
+    const int valid = L.valid(i);
+    const int s = L.s;
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, s), [&](const int j) {
+      bnd(j + 1) = bounds(i * s + j);
+      start(j) = piece_start(std::size_t(j) * L.m + i);
+      if (j == 0) bnd(0) = 0;
+    });
+    team.team_barrier();
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, valid), [&](const int q) {
+      const std::size_t j = segment_of(bnd, std::size_t(s), std::uint32_t(q));
+      const std::size_t dst = start(j) + std::size_t(q - int(bnd(j)));
+      keys(dst) = buf(base + q);
+      if (HasValues) values(dst) = vbuf(base + q);
+    });
+  }
+};
+
+inline int bucket_checked_samples(const BucketSortOptions& opt, int fallback) {
+  const int s = opt.samples;
+  if (s == 0) return fallback;
+  if (s < 2 || s > 65536 || (s & (s - 1)) != 0)
+    throw std::invalid_argument("KokkosSort::bucket_sort: options.samples is " + std::to_string(s) +
+                                "; it must be 0 (default) or a power of two in [2, 65536]");
+  return s;
+}
+
+// Sublist size and samples per sublist for one key type: T from the scratch budget, s as
+// asked but at most T/4 and small enough that a sublist and the splitters fit scratch in
+// step 6 (only very large key types lower it). Throws before any data is touched.
+struct BucketPlan {
+  int T, s;
+};
+
+template <class ExecSpace, class Key>
+BucketPlan bucket_plan(const BucketSortOptions& opt) {
+  using Params = typename Tuning<ExecSpace>::BucketSort;
+  const int asked = bucket_checked_samples(opt, Params::default_samples);
+  constexpr int T = bucket_tile_for<Key>(Params::scratch_budget);
+  auto index_scratch = [](int s) {
+    return scratch_bytes<Key>(T) + scratch_bytes<Key>(s) + scratch_bytes<std::uint64_t>(s) +
+           scratch_bytes<std::uint32_t>(s + 1);
+  };
+  int s = asked < T / 4 ? asked : T / 4;
+  while (s > 2 && index_scratch(s) > Params::scratch_budget) s /= 2;
+  if (T < 16 || index_scratch(s) > Params::scratch_budget)
+    throw std::invalid_argument("KokkosSort::bucket_sort: the key type (" + std::to_string(sizeof(Key)) +
+                                " bytes) is too large to sort in team scratch");
+  return {T, s};
+}
+
+template <class ExecSpace, class KeyView, class ValueView, bool HasValues, class Comp>
+void bucket_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const ValueView& values, const Comp& comp,
+                            const BucketPlan plan, BucketSortStats* stats) {
+  using Key = typename KeyView::non_const_value_type;
+  using Mem = typename ExecSpace::memory_space;
+  using Params = typename Tuning<ExecSpace>::BucketSort;
+  using Policy = Kokkos::TeamPolicy<ExecSpace>;
+  using Sample = BucketSample<Key>;
+  using SampleComp = BucketSampleLess<Key, Comp>;
+  constexpr bool radix_samples = is_builtin_key<Key>::value && std::is_same<Comp, DefaultLess<Key>>::value;
+  const std::size_t n = keys.extent(0);
+  if (n < 2) return;
+  const int team_size = Params::team_size;
+
+  BucketLayout L;
+  L.n = n;
+  L.T = plan.T;
+  L.m = (n + L.T - 1) / L.T;
+  L.s = plan.s;
+  L.stride = L.T / L.s;
+  const std::size_t s = std::size_t(L.s), m = L.m;
+  const std::size_t taken = (m - 1) * s + std::size_t(L.valid(m - 1) / L.stride);
+
+  // All allocations first.
+  auto alloc = [&](const char* label) {
+    return Kokkos::view_alloc(exec, Kokkos::WithoutInitializing, std::string("KokkosSort::bucket_") + label);
+  };
+  KeyView buf(alloc("keys"), n);
+  ValueView vbuf;
+  if (HasValues) vbuf = ValueView(alloc("values"), n);
+  Kokkos::View<Key*, Mem> sample_keys(alloc("sample_keys"), s * m);
+  Kokkos::View<std::uint64_t*, Mem> sample_idx(alloc("sample_idx"), s * m);
+  Kokkos::View<Key*, Mem> split_keys(alloc("splitter_keys"), s);
+  Kokkos::View<std::uint64_t*, Mem> split_idx(alloc("splitter_idx"), s);
+  Kokkos::View<std::uint32_t*, Mem> bounds(alloc("bounds"), s * m);
+  Kokkos::View<std::size_t*, Mem> pieces(alloc("pieces"), s * m);
+  Kokkos::View<std::size_t*, Mem> bucket_start(Kokkos::view_alloc(exec, std::string("KokkosSort::bucket_starts")),
+                                               s + 1);
+  SegmentTables<Mem> bucket_tables{bucket_start, Kokkos::View<std::size_t*, Mem>(alloc("chunk_base"), s + 1)};
+  Kokkos::View<Sample*, Mem> packed, packed_buf;
+  SegmentTables<Mem> sample_tables;
+  if (!radix_samples) {
+    packed = Kokkos::View<Sample*, Mem>(alloc("samples"), taken);
+    packed_buf = Kokkos::View<Sample*, Mem>(alloc("samples_buf"), taken);
+    sample_tables.offsets = Kokkos::View<std::size_t*, Mem>(alloc("sample_offsets"), 2);
+    sample_tables.chunk_base = Kokkos::View<std::size_t*, Mem>(alloc("sample_chunk_base"), 2);
+  }
+  auto bucket_start_h = Kokkos::create_mirror_view(bucket_start);
+
+  // Steps 1-3.
+  constexpr bool merge_tiles = Params::merge_sort_tiles;
+  Kokkos::parallel_for("KokkosSort::bucket_sublist_sort",
+                       BucketTileScratch<Key>(L.T, merge_tiles).apply(Policy(exec, int(m), team_size)),
+                       SublistSort<ExecSpace, KeyView, ValueView, HasValues, Comp>{
+                           keys, buf, values, vbuf, sample_keys, sample_idx, L, merge_tiles, comp});
+  // Step 4. Samples are stored in increasing index order, so a stable sort by key orders
+  // them by (key, index).
+  if (taken > 0) {
+    if constexpr (radix_samples) {
+      auto sk = Kokkos::subview(sample_keys, std::make_pair(std::size_t(0), taken));
+      auto si = Kokkos::subview(sample_idx, std::make_pair(std::size_t(0), taken));
+      radix_sort_by_key(exec, sk, si);
+    } else {
+      Kokkos::parallel_for("KokkosSort::bucket_pack_samples", Kokkos::RangePolicy<ExecSpace>(exec, 0, taken),
+                           PackSamples<ExecSpace, Key>{sample_keys, sample_idx, packed, false});
+      std::vector<std::size_t> off{0, taken};
+      auto off_h = Kokkos::create_mirror_view(sample_tables.offsets);
+      off_h(0) = 0;
+      off_h(1) = taken;
+      Kokkos::deep_copy(exec, sample_tables.offsets, off_h);
+      constexpr int sample_chunk = bucket_tile_for<Sample>(Params::scratch_budget);
+      static_assert(sample_chunk >= 8, "KokkosSort::bucket_sort: key type too large for team scratch");
+      segmented_sort<ExecSpace, Sample, SampleComp, Kokkos::View<Sample*, Mem>, false>(
+          exec, packed, packed_buf, packed, packed_buf, off, sample_tables, sample_chunk, team_size, merge_tiles,
+          SampleComp{comp});
+      Kokkos::parallel_for("KokkosSort::bucket_unpack_samples", Kokkos::RangePolicy<ExecSpace>(exec, 0, taken),
+                           PackSamples<ExecSpace, Key>{sample_keys, sample_idx, packed, true});
+    }
+  }
+  // Step 5.
+  Kokkos::parallel_for("KokkosSort::bucket_splitters", Kokkos::RangePolicy<ExecSpace>(exec, 0, s - 1),
+                       SplitterPick<ExecSpace, Key>{sample_keys, split_keys, sample_idx, split_idx, m, taken});
+  // Step 6.
+  Kokkos::parallel_for("KokkosSort::bucket_sample_index",
+                       Policy(exec, int(m), team_size)
+                           .set_scratch_size(0, Kokkos::PerTeam(SampleIndex<ExecSpace, KeyView, Comp>::scratch(L))),
+                       SampleIndex<ExecSpace, KeyView, Comp>{buf, split_keys, split_idx, bounds, pieces, L, comp});
+  // Step 7.
+  Kokkos::parallel_for("KokkosSort::bucket_column_sums", Policy(exec, int(s), team_size),
+                       ColumnSums<ExecSpace>{pieces, bucket_start, m});
+  Kokkos::parallel_scan("KokkosSort::bucket_scan_columns", Kokkos::RangePolicy<ExecSpace>(exec, 0, s + 1),
+                        ExclusiveScanInPlace<ExecSpace>{bucket_start});
+  Kokkos::parallel_for("KokkosSort::bucket_final_update", Policy(exec, int(s), team_size),
+                       FinalUpdate<ExecSpace>{pieces, bucket_start, m});
+  Kokkos::deep_copy(exec, bucket_start_h, bucket_start);
+  // Step 8: the first write to the input.
+  Kokkos::parallel_for("KokkosSort::bucket_relocate",
+                       Policy(exec, int(m), team_size)
+                           .set_scratch_size(0, Kokkos::PerTeam(Relocate<ExecSpace, KeyView, ValueView, HasValues>::scratch(L))),
+                       Relocate<ExecSpace, KeyView, ValueView, HasValues>{buf, keys, vbuf, values, bounds, pieces, L});
+  exec.fence();
+  std::vector<std::size_t> off(s + 1);
+  for (std::size_t j = 0; j <= s; ++j) off[j] = bucket_start_h(j);
+  // Step 9.
+  using KView = Kokkos::View<Key*, Mem>;
+  segmented_sort<ExecSpace, Key, Comp, ValueView, HasValues>(exec, KView(keys), KView(buf), values, vbuf, off,
+                                                             bucket_tables, L.T, team_size, merge_tiles, comp);
+  exec.fence();
+  if (stats) {
+    stats->n = n;
+    stats->sublist_size = std::size_t(L.T);
+    stats->sublists = m;
+    stats->samples = s;
+    stats->bucket_sizes.resize(s);
+    for (std::size_t j = 0; j < s; ++j) stats->bucket_sizes[j] = off[j + 1] - off[j];
+  }
+}
+
+template <class ExecSpace, class Key, class Comp, class KeyView>
+void bucket_sort_entry(const ExecSpace& exec, const KeyView& keys, const Comp& comp, const BucketSortOptions& opt) {
+  static_assert(check_view_type<ExecSpace, KeyView>(), "");
+  const BucketPlan plan = bucket_plan<ExecSpace, Key>(opt);
+  if (opt.stats) *opt.stats = BucketSortStats{};
+  with_contiguous(exec, keys, [&](const auto& k) {
+    using K = std::decay_t<decltype(k)>;
+    bucket_sort_contiguous<ExecSpace, K, K, false>(exec, k, K(), comp, plan, opt.stats);
+  });
+}
+
+template <class ExecSpace, class Key, class Comp, class KeyView, class ValueView>
+void bucket_sort_by_key_entry(const ExecSpace& exec, const KeyView& keys, const ValueView& values, const Comp& comp,
+                              const BucketSortOptions& opt) {
+  static_assert(check_view_type<ExecSpace, KeyView>(), "");
+  static_assert(check_view_type<ExecSpace, ValueView>(), "");
+  check_key_value_extents("bucket_sort_by_key", keys, values);
+  const BucketPlan plan = bucket_plan<ExecSpace, Key>(opt);
+  if (opt.stats) *opt.stats = BucketSortStats{};
+  with_contiguous(exec, keys, values, [&](const auto& k, const auto& v) {
+    using K = std::decay_t<decltype(k)>;
+    using V = std::decay_t<decltype(v)>;
+    bucket_sort_contiguous<ExecSpace, K, V, true>(exec, k, v, comp, plan, opt.stats);
+  });
+}
+
+}  // namespace Impl
+
+/// Sorts `keys` ascending (Impl::DefaultLess: NaNs last) with a deterministic sample sort.
+/// Not stable. Extra memory: see the top of this header (about n keys plus s m (K + 20) bytes).
+template <class ExecSpace, class KeyView>
+void bucket_sort(const ExecSpace& exec, const KeyView& keys, const BucketSortOptions& options = {}) {
+  static_assert(Impl::check_builtin_key_view<ExecSpace, KeyView>(), "");
+  using Key = typename KeyView::non_const_value_type;
+  Impl::bucket_sort_entry<ExecSpace, Key>(exec, keys, Impl::DefaultLess<Key>(), options);
+}
+
+/// Sorts `keys` by `comp` (a strict weak ordering, callable on the device), any trivially
+/// copyable key type.
+template <class ExecSpace, class KeyView, class Comp>
+void bucket_sort(const ExecSpace& exec, const KeyView& keys, const Comp& comp, const BucketSortOptions& options = {}) {
+  using Key = typename KeyView::non_const_value_type;
+  Impl::bucket_sort_entry<ExecSpace, Key>(exec, keys, comp, options);
+}
+
+/// Sorts `keys` ascending and applies the same permutation to `values` (not stable).
+template <class ExecSpace, class KeyView, class ValueView>
+void bucket_sort_by_key(const ExecSpace& exec, const KeyView& keys, const ValueView& values,
+                        const BucketSortOptions& options = {}) {
+  static_assert(Impl::check_builtin_key_view<ExecSpace, KeyView>(), "");
+  using Key = typename KeyView::non_const_value_type;
+  Impl::bucket_sort_by_key_entry<ExecSpace, Key>(exec, keys, values, Impl::DefaultLess<Key>(), options);
+}
+
+template <class ExecSpace, class KeyView, class ValueView, class Comp>
+void bucket_sort_by_key(const ExecSpace& exec, const KeyView& keys, const ValueView& values, const Comp& comp,
+                        const BucketSortOptions& options = {}) {
+  using Key = typename KeyView::non_const_value_type;
+  Impl::bucket_sort_by_key_entry<ExecSpace, Key>(exec, keys, values, comp, options);
+}
+
+}  // namespace KokkosSort
+
+#endif

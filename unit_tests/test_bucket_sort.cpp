@@ -1,0 +1,298 @@
+#include <KokkosSort_BucketSort.hpp>
+
+#include <algorithm>
+#include <numeric>
+#include <stdexcept>
+#include <vector>
+
+#include "harness/SortMatrix.hpp"
+
+namespace {
+struct BucketAdapter {
+  static constexpr bool stable = false;
+  static constexpr bool key_value = true;
+  template <class T>
+  static constexpr bool supports() { return true; }
+  template <class T>
+  static constexpr std::size_t max_n() { return ~std::size_t(0); }
+  template <class E, class K>
+  static void sort(const E& e, const K& k) { KokkosSort::bucket_sort(e, k); }
+  template <class E, class K, class V>
+  static void sort_by_key(const E& e, const K& k, const V& v) { KokkosSort::bucket_sort_by_key(e, k, v); }
+};
+}  // namespace
+
+KOKKOSSORT_REGISTER_SORT_MATRIX(Bucket, BucketAdapter);
+
+namespace {
+using namespace KokkosSortTest;
+using Exec = Kokkos::DefaultExecutionSpace;
+
+// Checks the regular-sampling guarantee on the reported buckets: s buckets summing to n, each
+// smaller than 2 m T / s, which is 2n/s up to the padding of the last sublist (< 2T/s).
+::testing::AssertionResult buckets_within_bound(const KokkosSort::BucketSortStats& st, std::size_t n) {
+  if (st.n != n) return ::testing::AssertionFailure() << "stats.n " << st.n << " != " << n;
+  if (st.samples < 2 || st.bucket_sizes.size() != st.samples)
+    return ::testing::AssertionFailure() << st.bucket_sizes.size() << " buckets for s = " << st.samples;
+  if (st.sublists != (n + st.sublist_size - 1) / st.sublist_size)
+    return ::testing::AssertionFailure() << "stats.sublists inconsistent";
+  const std::size_t bound = st.bucket_bound();
+  const std::size_t slack = 2 * st.sublist_size / st.samples;
+  if (bound > 2 * n / st.samples + slack)
+    return ::testing::AssertionFailure() << "bound " << bound << " exceeds 2n/s + 2T/s";
+  std::size_t sum = 0;
+  for (std::size_t j = 0; j < st.bucket_sizes.size(); ++j) {
+    sum += st.bucket_sizes[j];
+    if (st.bucket_sizes[j] >= bound)
+      return ::testing::AssertionFailure() << "bucket " << j << " holds " << st.bucket_sizes[j]
+                                           << " keys, bound 2mT/s = " << bound << " (n = " << n
+                                           << ", s = " << st.samples << ", T = " << st.sublist_size << ")";
+  }
+  if (sum != n) return ::testing::AssertionFailure() << "bucket sizes sum to " << sum << ", not " << n;
+  return ::testing::AssertionSuccess();
+}
+
+template <class T>
+void check_bound_all_distributions(int samples) {
+  for (auto d : all_distributions()) {
+    // T does not divide n: the partial last sublist (padding slack) is exercised too.
+    for (std::size_t n : {samples == 0 ? (std::size_t(1) << 18) + 13 : std::size_t(70001)}) {
+      SCOPED_TRACE(key_type_name<T>() + ", " + case_name(d, n) + ", s = " + std::to_string(samples));
+      const auto input = generate<T>(d, n);
+      auto keys = to_view(Exec(), input, "keys");
+      KokkosSort::BucketSortStats st;
+      KokkosSort::BucketSortOptions opt;
+      opt.samples = samples;
+      opt.stats = &st;
+      KokkosSort::bucket_sort(Exec(), keys, opt);
+      Exec().fence();
+      EXPECT_TRUE(buckets_within_bound(st, n));
+      EXPECT_TRUE(sorted_like_reference(input, to_vector(keys)));
+    }
+  }
+}
+
+TEST(BucketSort, BucketBoundEveryDistribution) {
+  for (int s : {0, 64}) {
+    check_bound_all_distributions<std::uint32_t>(s);
+    check_bound_all_distributions<std::int32_t>(s);
+    check_bound_all_distributions<std::uint64_t>(s);
+    check_bound_all_distributions<std::int64_t>(s);
+    check_bound_all_distributions<float>(s);
+    check_bound_all_distributions<double>(s);
+  }
+}
+
+// With every key equal only the (key, index) tie-break can spread the keys: they must fill
+// every bucket evenly, not pile into one.
+TEST(BucketSort, AllEqualSpreadsOverBuckets) {
+  const std::size_t n = (std::size_t(1) << 19) + 5;
+  const auto input = generate<std::uint32_t>(Distribution::AllEqual, n);
+  auto keys = to_view(Exec(), input, "keys");
+  KokkosSort::BucketSortStats st;
+  KokkosSort::BucketSortOptions opt;
+  opt.samples = 32;
+  opt.stats = &st;
+  KokkosSort::bucket_sort(Exec(), keys, opt);
+  ASSERT_EQ(st.samples, 32u);
+  EXPECT_TRUE(buckets_within_bound(st, n));
+  const auto mm = std::minmax_element(st.bucket_sizes.begin(), st.bucket_sizes.end());
+  EXPECT_GT(*mm.first, n / 32 / 2) << "a bucket is almost empty";
+}
+
+TEST(BucketSort, SameInputSameBuckets) {
+  for (auto d : {Distribution::Uniform, Distribution::Zipf, Distribution::DeterministicDuplicates}) {
+    SCOPED_TRACE(to_string(d));
+    const std::size_t n = 300007;
+    const auto input = generate<double>(d, n);
+    std::vector<std::uint32_t> idx(n);
+    std::iota(idx.begin(), idx.end(), 0u);
+    std::vector<std::size_t> first_sizes;
+    std::vector<double> first_keys;
+    std::vector<std::uint32_t> first_values;
+    for (int run = 0; run < 3; ++run) {
+      auto keys = to_view(Exec(), input, "keys");
+      auto values = to_view(Exec(), idx, "values");
+      KokkosSort::BucketSortStats st;
+      KokkosSort::BucketSortOptions opt;
+      opt.stats = &st;
+      KokkosSort::bucket_sort_by_key(Exec(), keys, values, opt);
+      const auto k = to_vector(keys);
+      const auto v = to_vector(values);
+      EXPECT_TRUE(key_value_like_reference(input, k, v, false));
+      EXPECT_TRUE(buckets_within_bound(st, n));
+      if (run == 0) {
+        first_sizes = st.bucket_sizes;
+        first_keys = k;
+        first_values = v;
+      } else {
+        EXPECT_EQ(first_sizes, st.bucket_sizes) << "bucket sizes differ between runs";
+        EXPECT_TRUE(matches(first_keys, k));
+        EXPECT_EQ(first_values, v) << "value permutation differs between runs";
+      }
+    }
+  }
+}
+
+struct Pair {
+  std::int32_t major;
+  std::uint32_t minor;
+};
+
+struct PairLess {
+  KOKKOS_INLINE_FUNCTION bool operator()(const Pair& a, const Pair& b) const {
+    return a.major < b.major || (a.major == b.major && a.minor < b.minor);
+  }
+};
+
+template <class T>
+struct Greater {
+  KOKKOS_INLINE_FUNCTION bool operator()(const T& a, const T& b) const { return b < a; }
+};
+
+template <class T, class Comp>
+std::vector<T> to_host_sorted(std::vector<T> v, Comp comp) {
+  std::sort(v.begin(), v.end(), comp);
+  return v;
+}
+
+// Two-field struct keys with many equal major fields (the merge-sorted sample path); both
+// fields must end in the comparator's order, so an element split from its partner fails.
+TEST(BucketSort, TwoFieldStructComparator) {
+  for (std::size_t n : {std::size_t(2), std::size_t(1000), std::size_t(250001)}) {
+    SCOPED_TRACE("n = " + std::to_string(n));
+    std::mt19937_64 rng(n);
+    std::vector<Pair> input(n);
+    for (auto& p : input) {
+      p.major = std::int32_t(rng() % 50) - 25;
+      p.minor = std::uint32_t(rng() % 1000);
+    }
+    std::vector<std::uint32_t> idx(n);
+    std::iota(idx.begin(), idx.end(), 0u);
+    auto keys = to_view(Exec(), input, "keys");
+    auto values = to_view(Exec(), idx, "values");
+    KokkosSort::BucketSortStats st;
+    KokkosSort::BucketSortOptions opt;
+    opt.stats = &st;
+    KokkosSort::bucket_sort_by_key(Exec(), keys, values, PairLess(), opt);
+    const auto out = to_vector(keys);
+    const auto vals = to_vector(values);
+    const auto expect = to_host_sorted(input, PairLess());
+    std::size_t bad = 0;
+    std::vector<char> seen(n, 0);
+    for (std::size_t i = 0; i < n; ++i) {
+      bad += out[i].major != expect[i].major || out[i].minor != expect[i].minor;
+      const std::uint32_t v = vals[i];
+      ASSERT_LT(v, n);
+      ASSERT_FALSE(seen[v]) << "value " << v << " twice";
+      seen[v] = 1;
+      bad += input[v].major != out[i].major || input[v].minor != out[i].minor;
+    }
+    EXPECT_EQ(bad, 0u);
+    if (n > st.sublist_size) EXPECT_TRUE(buckets_within_bound(st, n));
+  }
+}
+
+TEST(BucketSort, DescendingComparator) {
+  for (auto d : {Distribution::Uniform, Distribution::FewUnique, Distribution::AllEqual, Distribution::Sorted}) {
+    SCOPED_TRACE(to_string(d));
+    const std::size_t n = 200003;
+    const auto input = generate<std::int64_t>(d, n);
+    auto keys = to_view(Exec(), input, "keys");
+    KokkosSort::BucketSortStats st;
+    KokkosSort::BucketSortOptions opt;
+    opt.samples = 128;
+    opt.stats = &st;
+    KokkosSort::bucket_sort(Exec(), keys, Greater<std::int64_t>(), opt);
+    EXPECT_TRUE(matches(to_host_sorted(input, Greater<std::int64_t>()), to_vector(keys)));
+    EXPECT_TRUE(buckets_within_bound(st, n));
+  }
+  // Key-value with the descending order on floats.
+  const std::size_t n = 100000;
+  const auto input = generate<float>(Distribution::Gaussian, n);
+  std::vector<std::uint32_t> idx(n);
+  std::iota(idx.begin(), idx.end(), 0u);
+  auto keys = to_view(Exec(), input, "keys");
+  auto values = to_view(Exec(), idx, "values");
+  KokkosSort::bucket_sort_by_key(Exec(), keys, values, Greater<float>());
+  const auto k = to_vector(keys);
+  const auto v = to_vector(values);
+  EXPECT_TRUE(matches(to_host_sorted(input, Greater<float>()), k));
+  for (std::size_t i = 0; i < n; ++i) ASSERT_EQ(input[v[i]], k[i]) << "value moved away from its key at " << i;
+}
+
+TEST(BucketSort, RejectsBadOptions) {
+  const std::size_t n = 5000;
+  const auto input = generate<std::uint32_t>(Distribution::Uniform, n);
+  std::vector<std::uint32_t> idx(n);
+  std::iota(idx.begin(), idx.end(), 0u);
+  auto keys = to_view(Exec(), input, "keys");
+  auto values = to_view(Exec(), idx, "values");
+  for (int s : {1, 3, -4, 96, 1 << 20}) {
+    SCOPED_TRACE("samples = " + std::to_string(s));
+    KokkosSort::BucketSortOptions opt;
+    opt.samples = s;
+    EXPECT_THROW(KokkosSort::bucket_sort(Exec(), keys, opt), std::invalid_argument);
+    EXPECT_THROW(KokkosSort::bucket_sort_by_key(Exec(), keys, values, opt), std::invalid_argument);
+    EXPECT_THROW(KokkosSort::bucket_sort(Exec(), keys, Greater<std::uint32_t>(), opt), std::invalid_argument);
+  }
+  Exec().fence();
+  EXPECT_TRUE(matches(input, to_vector(keys))) << "keys changed by a rejected call";
+  EXPECT_EQ(idx, to_vector(values)) << "values changed by a rejected call";
+}
+
+// A 48-byte key: small sublists (T = 512 here), the sample sort through BucketSample structs;
+// every payload byte must stay with its key.
+struct Wide {
+  double key;
+  std::uint32_t tag[10];
+};
+struct WideLess {
+  KOKKOS_INLINE_FUNCTION bool operator()(const Wide& a, const Wide& b) const { return a.key < b.key; }
+};
+
+TEST(BucketSort, WideKeyType) {
+  const std::size_t n = 60001;
+  const auto base = generate<double>(Distribution::FewUnique, n);
+  std::vector<Wide> input(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    input[i].key = base[i];
+    for (int t = 0; t < 10; ++t) input[i].tag[t] = std::uint32_t(i * 10 + t);
+  }
+  auto keys = to_view(Exec(), input, "keys");
+  KokkosSort::BucketSortStats st;
+  KokkosSort::BucketSortOptions opt;
+  opt.stats = &st;
+  KokkosSort::bucket_sort(Exec(), keys, WideLess(), opt);
+  const auto out = to_vector(keys);
+  const auto expect = reference_sort(base);
+  std::vector<char> seen(n, 0);
+  std::size_t bad = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    bad += out[i].key != expect[i];
+    const std::uint32_t src = out[i].tag[0] / 10;
+    ASSERT_LT(src, n);
+    ASSERT_FALSE(seen[src]);
+    seen[src] = 1;
+    for (int t = 0; t < 10; ++t) bad += out[i].tag[t] != input[src].tag[t];
+    bad += out[i].key != input[src].key;
+  }
+  EXPECT_EQ(bad, 0u);
+  EXPECT_TRUE(buckets_within_bound(st, n));
+}
+
+// A requested s above T/4 is reduced, and the reported s is the one the bound holds for.
+TEST(BucketSort, LargeSampleCountIsReduced) {
+  const std::size_t n = 100003;
+  const auto input = generate<std::uint64_t>(Distribution::Zipf, n);
+  auto keys = to_view(Exec(), input, "keys");
+  KokkosSort::BucketSortStats st;
+  KokkosSort::BucketSortOptions opt;
+  opt.samples = 65536;
+  opt.stats = &st;
+  KokkosSort::bucket_sort(Exec(), keys, opt);
+  EXPECT_EQ(st.samples, st.sublist_size / 4);
+  EXPECT_TRUE(buckets_within_bound(st, n));
+  EXPECT_TRUE(sorted_like_reference(input, to_vector(keys)));
+}
+}  // namespace

@@ -1,0 +1,116 @@
+// KokkosSort::sort / sort_by_key / stable_sort: the automatic choice enters the full matrix,
+// the decision table is pinned row by row, forced algorithms run, and wrong requests are
+// rejected before any data is touched.
+#include <KokkosSort.hpp>
+
+#include "harness/SortMatrix.hpp"
+
+namespace {
+struct AutomaticAdapter {
+  static constexpr bool stable = false;
+  static constexpr bool key_value = true;
+  template <class T>
+  static constexpr bool supports() { return true; }
+  template <class T>
+  static constexpr std::size_t max_n() { return ~std::size_t(0); }
+  template <class E, class K>
+  static void sort(const E& e, const K& k) { KokkosSort::sort(e, k); }
+  template <class E, class K, class V>
+  static void sort_by_key(const E& e, const K& k, const V& v) { KokkosSort::sort_by_key(e, k, v); }
+};
+
+struct Descending {
+  KOKKOS_INLINE_FUNCTION bool operator()(std::int64_t a, std::int64_t b) const { return b < a; }
+};
+}  // namespace
+
+KOKKOSSORT_REGISTER_SORT_MATRIX(Automatic, AutomaticAdapter);
+
+using KokkosSort::Algorithm;
+using KokkosSortTest::DeviceExec;
+
+// The decision table of README.md ("Which algorithm sort() uses"), one assertion per row.
+TEST(Dispatch, DecisionTablePerRow) {
+  using KokkosSort::Impl::choose_algorithm;
+  const std::size_t n20 = std::size_t(1) << 20, n24 = std::size_t(1) << 24, n28 = std::size_t(1) << 28;
+  // Comparators: sample sort; stable with a comparator: merge sort (every backend).
+  EXPECT_EQ(choose_algorithm<DeviceExec>(n28, 8, false, false), Algorithm::SampleSort);
+  EXPECT_EQ(choose_algorithm<DeviceExec>(1000, 16, false, false), Algorithm::SampleSort);
+  EXPECT_EQ(choose_algorithm<DeviceExec>(n28, 16, false, true), Algorithm::MergeSort);
+#if KOKKOSSORT_HAS_CUDA
+  // Built-in keys, default order, on the GPU.
+  EXPECT_EQ(choose_algorithm<DeviceExec>(1000, 4, true, false), Algorithm::MergeSort);
+  EXPECT_EQ(choose_algorithm<DeviceExec>(n20, 4, true, false), Algorithm::MergeSort);
+  EXPECT_EQ(choose_algorithm<DeviceExec>(n20, 8, true, false), Algorithm::MergeSort);
+  EXPECT_EQ(choose_algorithm<DeviceExec>(n20 + 1, 4, true, false), Algorithm::Radix);
+  EXPECT_EQ(choose_algorithm<DeviceExec>(n24, 4, true, false), Algorithm::Radix);
+  EXPECT_EQ(choose_algorithm<DeviceExec>(n28, 4, true, false), Algorithm::Radix);
+  EXPECT_EQ(choose_algorithm<DeviceExec>(n24, 8, true, false), Algorithm::Radix);
+  EXPECT_EQ(choose_algorithm<DeviceExec>(n28, 8, true, false), Algorithm::SampleSort);
+  EXPECT_EQ(choose_algorithm<DeviceExec>(n20, 4, true, true), Algorithm::MergeSort);
+  EXPECT_EQ(choose_algorithm<DeviceExec>(n28, 8, true, true), Algorithm::Radix);
+#else
+  // Built-in keys, default order, on the host: radix throughout.
+  for (std::size_t n : {std::size_t(1000), n20, n24, n28})
+    for (std::size_t bytes : {4, 8})
+      for (bool stable : {false, true}) EXPECT_EQ(choose_algorithm<DeviceExec>(n, bytes, true, stable), Algorithm::Radix);
+#endif
+}
+
+// stable_sort: equal keys keep their values' input order, with and without a comparator.
+TEST(Dispatch, StableSortIsStable) {
+  for (auto d : {KokkosSortTest::Distribution::Zipf, KokkosSortTest::Distribution::FewUnique,
+                 KokkosSortTest::Distribution::Specials}) {
+    SCOPED_TRACE(KokkosSortTest::to_string(d));
+    const auto input = KokkosSortTest::generate<float>(d, 100003);
+    std::vector<std::uint32_t> idx(input.size());
+    for (std::size_t i = 0; i < idx.size(); ++i) idx[i] = std::uint32_t(i);
+    auto keys = KokkosSortTest::to_view(DeviceExec(), input, "keys");
+    auto values = KokkosSortTest::to_view(DeviceExec(), idx, "values");
+    KokkosSort::stable_sort_by_key(DeviceExec(), keys, values);
+    EXPECT_TRUE(KokkosSortTest::key_value_like_reference(input, KokkosSortTest::to_vector(keys),
+                                                         KokkosSortTest::to_vector(values), true));
+  }
+  const auto input = KokkosSortTest::generate<std::int64_t>(KokkosSortTest::Distribution::FewUnique, 50001);
+  std::vector<std::uint32_t> idx(input.size());
+  for (std::size_t i = 0; i < idx.size(); ++i) idx[i] = std::uint32_t(i);
+  auto keys = KokkosSortTest::to_view(DeviceExec(), input, "keys");
+  auto values = KokkosSortTest::to_view(DeviceExec(), idx, "values");
+  KokkosSort::stable_sort_by_key(DeviceExec(), keys, values, Descending());
+  std::vector<std::uint32_t> expected = idx;
+  std::stable_sort(expected.begin(), expected.end(), [&](std::uint32_t a, std::uint32_t b) { return input[b] < input[a]; });
+  EXPECT_EQ(KokkosSortTest::to_vector(values), expected);
+}
+
+TEST(Dispatch, ForcedAlgorithmsSort) {
+  const auto input = KokkosSortTest::generate<std::int64_t>(KokkosSortTest::Distribution::Zipf, 3001);
+  for (auto a : {Algorithm::Radix, Algorithm::SampleSort, Algorithm::BucketSort, Algorithm::HybridSort,
+                 Algorithm::MergeSort, Algorithm::Enumeration, Algorithm::OddEven}) {
+    SCOPED_TRACE(KokkosSort::to_string(a));
+    auto keys = KokkosSortTest::to_view(DeviceExec(), input, "keys");
+    KokkosSort::sort(DeviceExec(), keys, a);
+    EXPECT_TRUE(KokkosSortTest::sorted_like_reference(input, KokkosSortTest::to_vector(keys)));
+  }
+}
+
+TEST(Dispatch, ComparatorSort) {
+  const auto input = KokkosSortTest::generate<std::int64_t>(KokkosSortTest::Distribution::Uniform, 5000);
+  auto expected = input;
+  std::sort(expected.begin(), expected.end(), [](std::int64_t a, std::int64_t b) { return b < a; });
+  for (auto a : {Algorithm::Automatic, Algorithm::SampleSort, Algorithm::BucketSort, Algorithm::MergeSort}) {
+    SCOPED_TRACE(KokkosSort::to_string(a));
+    auto keys = KokkosSortTest::to_view(DeviceExec(), input, "keys");
+    KokkosSort::sort(DeviceExec(), keys, Descending(), a);
+    EXPECT_EQ(KokkosSortTest::to_vector(keys), expected);
+  }
+}
+
+TEST(Dispatch, RejectsImpossibleRequestsWithDataUnchanged) {
+  const auto input = KokkosSortTest::generate<std::int64_t>(KokkosSortTest::Distribution::Uniform, 777);
+  auto keys = KokkosSortTest::to_view(DeviceExec(), input, "keys");
+  // Radix, hybrid and the quadratic baselines know only the default order.
+  for (auto a : {Algorithm::Radix, Algorithm::HybridSort, Algorithm::Enumeration, Algorithm::OddEven})
+    EXPECT_THROW(KokkosSort::sort(DeviceExec(), keys, Descending(), a), std::invalid_argument);
+  EXPECT_THROW(KokkosSort::sort(DeviceExec(), keys, static_cast<Algorithm>(99)), std::invalid_argument);
+  EXPECT_EQ(KokkosSortTest::to_vector(keys), input);
+}
