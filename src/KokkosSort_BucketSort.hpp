@@ -47,7 +47,8 @@
 #include <string>
 #include <vector>
 #include <Kokkos_Core.hpp>
-#include "KokkosSort_RadixSort.hpp"
+#include "KokkosSort_RadixSort.hpp"  // step 4 sorts built-in samples with it
+#include "impl/KokkosSort_DevicePrimitives.hpp"
 #include "impl/KokkosSort_Config.hpp"
 #include "impl/KokkosSort_KeyTraits.hpp"
 #include "impl/KokkosSort_TeamPrimitives.hpp"

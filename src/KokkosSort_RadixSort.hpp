@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <Kokkos_Core.hpp>
 #include "impl/KokkosSort_Config.hpp"
+#include "impl/KokkosSort_DevicePrimitives.hpp"
 #include "impl/KokkosSort_KeyTraits.hpp"
 #include "impl/KokkosSort_TeamPrimitives.hpp"
 #include "impl/KokkosSort_Tuning.hpp"
@@ -104,15 +105,6 @@ struct RadixUpsweep {
   }
 };
 
-template <class ExecSpace>
-struct ExclusiveScanInPlace {
-  Kokkos::View<std::size_t*, typename ExecSpace::memory_space> data;
-  KOKKOS_INLINE_FUNCTION void operator()(const std::size_t i, std::size_t& partial, const bool final) const {
-    const std::size_t v = data(i);
-    if (final) data(i) = partial;
-    partial += v;
-  }
-};
 
 // Stable sort of a tile by one digit inside scratch, followed by the scatter of each digit's
 // run to its place in the output. Values (if any) follow their keys through the tile-local

@@ -43,6 +43,7 @@
 #include <vector>
 #include <Kokkos_Core.hpp>
 #include "impl/KokkosSort_Config.hpp"
+#include "impl/KokkosSort_DevicePrimitives.hpp"
 #include "impl/KokkosSort_KeyTraits.hpp"
 #include "impl/KokkosSort_LaunchUtils.hpp"
 #include "impl/KokkosSort_TeamPrimitives.hpp"
@@ -244,16 +245,6 @@ struct SampleCount {
     Kokkos::parallel_for(Kokkos::TeamThreadRange(team, 2 * k), [&](const int b) {
       counts(block + std::size_t(b) * par.num_chunks + (c - par.first_chunk)) = hist(b);
     });
-  }
-};
-
-template <class ExecSpace>
-struct SampleExclusiveScan {
-  Kokkos::View<std::size_t*, typename ExecSpace::memory_space> data;
-  KOKKOS_INLINE_FUNCTION void operator()(const std::size_t i, std::size_t& partial, const bool final) const {
-    const std::size_t v = data(i);
-    if (final) data(i) = partial;
-    partial += v;
   }
 };
 
@@ -528,7 +519,7 @@ void sample_distribute(const ExecSpace& exec, const SampleConfig& cfg, const Key
                        Count{src, parents, chunks, splitters, eq, counts, comp, cfg.k, cfg.logk});
   Kokkos::parallel_scan("KokkosSort::sample_scan",
                         Kokkos::RangePolicy<ExecSpace>(exec, 0, std::size_t(2 * cfg.k) * num_chunks),
-                        SampleExclusiveScan<ExecSpace>{counts});
+                        ExclusiveScanInPlace<ExecSpace>{counts});
   Kokkos::parallel_for(
       "KokkosSort::sample_scatter",
       Policy(exec, num_chunks, cfg.team_size).set_scratch_size(0, Kokkos::PerTeam(Scatter::shmem(cfg.k, cfg.tile))),

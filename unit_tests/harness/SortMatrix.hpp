@@ -211,6 +211,21 @@ TYPED_TEST_P(SortMatrix, RejectsBadArguments) {
   }
 }
 
+// An allocation the sort needs fails: a strided View of 2^40 elements over one element of
+// memory (stride 0) makes the contiguous working copy impossible to allocate. The call must
+// throw and leave the data as it was.
+TYPED_TEST_P(SortMatrix, AllocationFailureLeavesInputUnchanged) {
+  KOKKOSSORT_MATRIX_PROLOGUE {
+    const std::vector<T> input = generate<T>(Distribution::Uniform, 1);
+    auto storage = to_view(DeviceExec(), input, "storage");
+    Kokkos::View<T*, Kokkos::LayoutStride, DeviceExec::memory_space, Kokkos::MemoryUnmanaged> huge(
+        storage.data(), Kokkos::LayoutStride(std::size_t(1) << 40, 0));
+    EXPECT_THROW(Algo::sort(DeviceExec(), huge), std::exception);
+    Kokkos::fence();
+    EXPECT_TRUE(matches(input, to_vector(storage))) << "data changed by a failed sort";
+  }
+}
+
 TYPED_TEST_P(SortMatrix, LargeSizes) {
   KOKKOSSORT_MATRIX_PROLOGUE {
     const std::size_t n = std::min(large_size, Algo::template max_n<T>());
@@ -220,7 +235,8 @@ TYPED_TEST_P(SortMatrix, LargeSizes) {
   }
 }
 
-REGISTER_TYPED_TEST_SUITE_P(SortMatrix, Keys, KeyValue, StridedSubview, RejectsBadArguments, LargeSizes);
+REGISTER_TYPED_TEST_SUITE_P(SortMatrix, Keys, KeyValue, StridedSubview, RejectsBadArguments,
+                            AllocationFailureLeavesInputUnchanged, LargeSizes);
 
 struct CaseNames {
   template <class C>

@@ -1,0 +1,31 @@
+#ifndef KOKKOSSORT_IMPL_DEVICEPRIMITIVES_HPP
+#define KOKKOSSORT_IMPL_DEVICEPRIMITIVES_HPP
+// Device-wide primitives over small tables (histograms of buckets x teams). A device-wide scan
+// costs ten times a copy on Kokkos 3.4 (shared/kokkos-3.4-on-hopper.md): never use it on keys.
+#include <cstddef>
+#include <Kokkos_Core.hpp>
+
+namespace KokkosSort {
+namespace Impl {
+
+template <class ExecSpace>
+struct ExclusiveScanInPlace {
+  Kokkos::View<std::size_t*, typename ExecSpace::memory_space> data;
+  KOKKOS_INLINE_FUNCTION void operator()(const std::size_t i, std::size_t& partial, const bool final) const {
+    const std::size_t v = data(i);
+    if (final) data(i) = partial;
+    partial += v;
+  }
+};
+
+// Exclusive prefix sum of table[0, n) in place.
+template <class ExecSpace>
+void exclusive_scan_table(const ExecSpace& exec, const Kokkos::View<std::size_t*, typename ExecSpace::memory_space>& table,
+                          std::size_t n, const char* label) {
+  Kokkos::parallel_scan(label, Kokkos::RangePolicy<ExecSpace>(exec, 0, n), ExclusiveScanInPlace<ExecSpace>{table});
+}
+
+}  // namespace Impl
+}  // namespace KokkosSort
+
+#endif
