@@ -1,0 +1,236 @@
+// kokkossort-sort: sorts a binary file of keys (and optionally a values file that moves with
+// them) on the backend the package was built for, verifies the result and prints time and rate.
+//
+//   kokkossort-sort --type u32|u64|f32|f64 --in KEYS --out SORTED
+//                   [--values VALUES --value-type u32|u64 --values-out SORTED_VALUES]
+//                   [--algorithm automatic|radix|sample_sort|bucket_sort|hybrid_sort|merge_sort|
+//                                enumeration|odd_even]
+// Files are raw little-endian arrays. Exit status: 0 sorted and verified, 2 bad arguments or
+// input, 3 the sort or its verification failed. Outputs are written to temporary files beside
+// their destinations and renamed only after verification, so a failure leaves no output file.
+#include <KokkosSort.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <map>
+#include <memory>
+#include <new>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace {
+
+struct UsageError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+struct Args {
+  std::string type, in, out, values, value_type = "u32", values_out, algorithm = "automatic";
+};
+
+Args parse(int argc, char** argv) {
+  Args a;
+  std::map<std::string, std::string*> flags = {{"--type", &a.type},          {"--in", &a.in},
+                                               {"--out", &a.out},            {"--values", &a.values},
+                                               {"--value-type", &a.value_type}, {"--values-out", &a.values_out},
+                                               {"--algorithm", &a.algorithm}};
+  for (int i = 1; i < argc; ++i) {
+    auto it = flags.find(argv[i]);
+    if (it == flags.end()) throw UsageError(std::string("unknown argument '") + argv[i] + "'");
+    if (i + 1 >= argc) throw UsageError(std::string(argv[i]) + " needs a value");
+    *it->second = argv[++i];
+  }
+  if (a.type.empty() || a.in.empty() || a.out.empty()) throw UsageError("--type, --in and --out are required");
+  if (a.values.empty() != a.values_out.empty()) throw UsageError("--values and --values-out go together");
+  return a;
+}
+
+KokkosSort::Algorithm algorithm_named(const std::string& name) {
+  for (int i = int(KokkosSort::Algorithm::Automatic); i <= int(KokkosSort::Algorithm::OddEven); ++i)
+    if (name == KokkosSort::to_string(KokkosSort::Algorithm(i))) return KokkosSort::Algorithm(i);
+  throw UsageError("unknown algorithm '" + name + "'");
+}
+
+std::size_t file_size_of(const std::string& path) {
+  std::ifstream f(path, std::ios::binary | std::ios::ate);
+  if (!f) throw UsageError("cannot open '" + path + "' for reading");
+  return std::size_t(f.tellg());
+}
+
+template <class T>
+std::vector<T> read_array(const std::string& path, const char* what) {
+  const std::size_t bytes = file_size_of(path);
+  if (bytes % sizeof(T) != 0)
+    throw UsageError(std::string(what) + " file '" + path + "' has " + std::to_string(bytes) +
+                     " bytes, not a multiple of the element size " + std::to_string(sizeof(T)));
+  std::vector<T> v(bytes / sizeof(T));
+  std::ifstream f(path, std::ios::binary);
+  if (!f.read(reinterpret_cast<char*>(v.data()), std::streamsize(bytes)))
+    throw UsageError("cannot read '" + path + "'");
+  return v;
+}
+
+// A temporary file beside `path`, renamed to it by commit(); removed if never committed.
+class PendingOutput {
+ public:
+  explicit PendingOutput(const std::string& path) : path_(path), tmp_(path + ".partial") {
+    std::ofstream probe(tmp_, std::ios::binary | std::ios::trunc);
+    if (!probe) throw UsageError("cannot write '" + path + "'");
+  }
+  ~PendingOutput() {
+    if (!committed_) std::remove(tmp_.c_str());
+  }
+  template <class T>
+  void write(const std::vector<T>& v) {
+    std::ofstream f(tmp_, std::ios::binary | std::ios::trunc);
+    if (!f.write(reinterpret_cast<const char*>(v.data()), std::streamsize(v.size() * sizeof(T))) || !f.flush())
+      throw std::runtime_error("writing '" + path_ + "' failed");
+  }
+  void commit() {
+    if (std::rename(tmp_.c_str(), path_.c_str()) != 0) throw std::runtime_error("cannot create '" + path_ + "'");
+    committed_ = true;
+  }
+
+ private:
+  std::string path_, tmp_;
+  bool committed_ = false;
+};
+
+using Exec = Kokkos::DefaultExecutionSpace;
+
+// Kokkos 3.4 reports a failed allocation as a std::runtime_error whose message says so
+// (newer versions throw a std::bad_alloc subclass): both mean "does not fit".
+bool is_allocation_failure(const std::exception& e) {
+  return dynamic_cast<const std::bad_alloc*>(&e) != nullptr || std::strstr(e.what(), "failed to allocate") != nullptr;
+}
+
+template <class T>
+Kokkos::View<T*, Exec::memory_space> device_copy(const std::vector<T>& host, const char* what) {
+  Kokkos::View<T*, Exec::memory_space> v(Kokkos::view_alloc(Kokkos::WithoutInitializing, std::string(what)),
+                                         host.size());
+  Kokkos::deep_copy(v, Kokkos::View<const T*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(host.data(), host.size()));
+  return v;
+}
+
+template <class T, class V>
+int run(const Args& a) {
+  const auto algorithm = algorithm_named(a.algorithm);
+  std::vector<T> keys = read_array<T>(a.in, "keys");
+  std::vector<V> values;
+  const bool with_values = !a.values.empty();
+  if (with_values) {
+    values = read_array<V>(a.values, "values");
+    if (values.size() != keys.size())
+      throw UsageError("values file has " + std::to_string(values.size()) + " elements, keys file " +
+                       std::to_string(keys.size()));
+  }
+  PendingOutput out(a.out);
+  std::unique_ptr<PendingOutput> values_out;
+  if (with_values) values_out.reset(new PendingOutput(a.values_out));
+
+  Kokkos::View<T*, Exec::memory_space> d_keys;
+  Kokkos::View<V*, Exec::memory_space> d_values;
+  try {
+    d_keys = device_copy(keys, "keys");
+    if (with_values) d_values = device_copy(values, "values");
+  } catch (const std::exception& e) {
+    if (is_allocation_failure(e)) throw std::bad_alloc();
+    throw;
+  }
+  // The sort's own buffers: an allocation failure here is also "does not fit".
+  Kokkos::fence();
+  const auto t0 = std::chrono::steady_clock::now();
+  try {
+    if (with_values)
+      KokkosSort::sort_by_key(Exec(), d_keys, d_values, algorithm);
+    else
+      KokkosSort::sort(Exec(), d_keys, algorithm);
+    Kokkos::fence();
+  } catch (const std::invalid_argument&) {
+    throw;
+  } catch (const std::exception& e) {
+    if (is_allocation_failure(e)) throw std::bad_alloc();
+    throw std::runtime_error(std::string("sorting failed: ") + e.what());
+  }
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+
+  std::vector<T> sorted(keys.size());
+  Kokkos::deep_copy(Kokkos::View<T*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(sorted.data(), sorted.size()), d_keys);
+  std::vector<V> sorted_values(values.size());
+  if (with_values)
+    Kokkos::deep_copy(Kokkos::View<V*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(sorted_values.data(), values.size()),
+                      d_values);
+  // Verification: the reference order (std::sort), and every value still beside its key.
+  std::vector<T> reference = keys;
+  std::sort(reference.begin(), reference.end(), KokkosSort::Impl::DefaultLess<T>());
+  for (std::size_t i = 0; i < keys.size(); ++i) {
+    const bool same = sorted[i] == reference[i] || (sorted[i] != sorted[i] && reference[i] != reference[i]);
+    if (!same) {
+      std::fprintf(stderr, "kokkossort-sort: VERIFICATION FAILED at index %zu\n", i);
+      return 3;
+    }
+  }
+  if (with_values) {
+    // Multiset of (key bits, value) pairs before and after.
+    std::vector<std::pair<std::uint64_t, V>> before, after;
+    for (std::size_t i = 0; i < keys.size(); ++i) {
+      std::uint64_t kb = 0, ka = 0;
+      std::memcpy(&kb, &keys[i], sizeof(T));
+      std::memcpy(&ka, &sorted[i], sizeof(T));
+      before.emplace_back(kb, values[i]);
+      after.emplace_back(ka, sorted_values[i]);
+    }
+    std::sort(before.begin(), before.end());
+    std::sort(after.begin(), after.end());
+    if (before != after) {
+      std::fprintf(stderr, "kokkossort-sort: VERIFICATION FAILED: values did not move with their keys\n");
+      return 3;
+    }
+  }
+  out.write(sorted);
+  if (with_values) values_out->write(sorted_values);
+  out.commit();
+  if (with_values) values_out->commit();
+  std::printf("kokkossort-sort: %zu %s keys%s on %s with %s: %.3f ms, %.3f Mkeys/s, verified\n", keys.size(),
+              a.type.c_str(), with_values ? " with values" : "", Exec::name(), a.algorithm.c_str(), seconds * 1e3,
+              seconds > 0 ? keys.size() / seconds / 1e6 : 0.0);
+  return 0;
+}
+
+template <class T>
+int run_keys(const Args& a) {
+  if (a.value_type == "u32") return run<T, std::uint32_t>(a);
+  if (a.value_type == "u64") return run<T, std::uint64_t>(a);
+  throw UsageError("unknown --value-type '" + a.value_type + "' (u32 or u64)");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Kokkos::ScopeGuard guard(argc, argv);
+  try {
+    const Args a = parse(argc, argv);
+    if (a.type == "u32") return run_keys<std::uint32_t>(a);
+    if (a.type == "u64") return run_keys<std::uint64_t>(a);
+    if (a.type == "f32") return run_keys<float>(a);
+    if (a.type == "f64") return run_keys<double>(a);
+    throw UsageError("unknown --type '" + a.type + "' (u32, u64, f32 or f64)");
+  } catch (const std::bad_alloc&) {
+    std::fprintf(stderr, "kokkossort-sort: the input does not fit in the memory of %s\n",
+                 Kokkos::DefaultExecutionSpace::name());
+    return 2;
+  } catch (const UsageError& e) {
+    std::fprintf(stderr, "kokkossort-sort: %s\n", e.what());
+    return 2;
+  } catch (const std::invalid_argument& e) {
+    std::fprintf(stderr, "kokkossort-sort: %s\n", e.what());
+    return 2;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "kokkossort-sort: %s\n", e.what());
+    return 3;
+  }
+}
