@@ -8,13 +8,8 @@
 #include "harness/SortMatrix.hpp"
 
 namespace {
-struct BucketAdapter {
+struct BucketAdapter : KokkosSortTest::AdapterDefaults {
   static constexpr bool stable = false;
-  static constexpr bool key_value = true;
-  template <class T>
-  static constexpr bool supports() { return true; }
-  template <class T>
-  static constexpr std::size_t max_n() { return ~std::size_t(0); }
   template <class E, class K>
   static void sort(const E& e, const K& k) { KokkosSort::bucket_sort(e, k); }
   template <class E, class K, class V>

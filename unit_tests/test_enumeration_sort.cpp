@@ -5,11 +5,8 @@
 namespace {
 // Quadratic: the matrix stops at 4097 keys, which keeps this executable (host results are
 // checked too in device builds) within seconds on two host threads.
-struct EnumerationAdapter {
+struct EnumerationAdapter : KokkosSortTest::AdapterDefaults {
   static constexpr bool stable = true;
-  static constexpr bool key_value = true;
-  template <class T>
-  static constexpr bool supports() { return true; }
   template <class T>
   static constexpr std::size_t max_n() { return 4097; }
   template <class E, class K>

@@ -5,13 +5,8 @@
 #include "harness/SortMatrix.hpp"
 
 namespace {
-struct MergeAdapter {
+struct MergeAdapter : KokkosSortTest::AdapterDefaults {
   static constexpr bool stable = true;
-  static constexpr bool key_value = true;
-  template <class T>
-  static constexpr bool supports() { return true; }
-  template <class T>
-  static constexpr std::size_t max_n() { return ~std::size_t(0); }
   template <class E, class K>
   static void sort(const E& e, const K& k) { KokkosSort::merge_sort(e, k); }
   template <class E, class K, class V>

@@ -8,11 +8,8 @@
 namespace {
 // Quadratic: capped at 4097 keys (inputs beyond one scratch window already use the
 // multi-window launches on every backend at this size).
-struct OddEvenAdapter {
+struct OddEvenAdapter : KokkosSortTest::AdapterDefaults {
   static constexpr bool stable = true;
-  static constexpr bool key_value = true;
-  template <class T>
-  static constexpr bool supports() { return true; }
   template <class T>
   static constexpr std::size_t max_n() { return 4097; }
   template <class E, class K>

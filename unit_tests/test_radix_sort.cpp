@@ -3,13 +3,8 @@
 #include "harness/SortMatrix.hpp"
 
 namespace {
-struct RadixAdapter {
+struct RadixAdapter : KokkosSortTest::AdapterDefaults {
   static constexpr bool stable = true;
-  static constexpr bool key_value = true;
-  template <class T>
-  static constexpr bool supports() { return true; }
-  template <class T>
-  static constexpr std::size_t max_n() { return ~std::size_t(0); }
   template <class E, class K>
   static void sort(const E& e, const K& k) { KokkosSort::radix_sort(e, k); }
   template <class E, class K, class V>

@@ -6,13 +6,8 @@
 #include "harness/SortMatrix.hpp"
 
 namespace {
-struct SampleAdapter {
+struct SampleAdapter : KokkosSortTest::AdapterDefaults {
   static constexpr bool stable = false;
-  static constexpr bool key_value = true;
-  template <class T>
-  static constexpr bool supports() { return true; }
-  template <class T>
-  static constexpr std::size_t max_n() { return ~std::size_t(0); }
   template <class E, class K>
   static void sort(const E& e, const K& k) { KokkosSort::sample_sort(e, k); }
   template <class E, class K, class V>

@@ -2,11 +2,11 @@
 #define KOKKOSSORT_TEST_SORTMATRIX_HPP
 // The test matrix every algorithm enters with one line:
 //     KOKKOSSORT_REGISTER_SORT_MATRIX(Radix, RadixAdapter);
-// where the adapter says what the algorithm supports:
-//     struct RadixAdapter {
-//       static constexpr bool stable, key_value;
-//       template <class T> static constexpr bool supports();        // key type
-//       template <class T> static constexpr std::size_t max_n();     // size cap (quadratic sorts)
+// where the adapter (deriving from AdapterDefaults) says what the algorithm supports:
+//     struct RadixAdapter : KokkosSortTest::AdapterDefaults {
+//       static constexpr bool stable;
+//       [template <class T> static constexpr bool supports();]       // key type
+//       [template <class T> static constexpr std::size_t max_n();]   // size cap (quadratic sorts)
 //       template <class E, class K> static void sort(const E&, const K&);
 //       template <class E, class K, class V> static void sort_by_key(const E&, const K&, const V&);
 //     };
@@ -27,6 +27,16 @@
 #include "Reference.hpp"
 
 namespace KokkosSortTest {
+
+// What most algorithms support; an adapter derives from this and states `stable`, `sort` and
+// `sort_by_key`, and hides `supports` / `max_n` where it differs.
+struct AdapterDefaults {
+  static constexpr bool key_value = true;
+  template <class T>
+  static constexpr bool supports() { return true; }
+  template <class T>
+  static constexpr std::size_t max_n() { return ~std::size_t(0); }
+};
 
 template <class Algo, class T>
 struct Case {
