@@ -79,7 +79,8 @@ def main():
         md += ["## Plots", ""]
         for k in sorted({key[0] for key in table}):
             for d in sorted({key[1] for key in table if key[0] == k}):
-                fig, ax = plt.subplots(figsize=(6, 4))
+                fig, ax = plt.subplots(figsize=(7, 4.5))
+                ax.set_prop_cycle(color=plt.cm.tab20.colors)  # more sorters than the default 10 colours
                 for s in sorters:
                     pts = sorted((n, table[(k, d, n)][s]) for (kk, dd, n) in table
                                  if kk == k and dd == d and s in table[(kk, dd, n)])
