@@ -19,13 +19,29 @@
 //                linear bins over (min, max] (many more bins than buckets) gives the first
 //                pivots, interpolating as if keys were spread evenly inside a bin. Each
 //                refinement pass histograms the keys again over the current buckets, each
-//                split linearly into sub-bins allotted in proportion to its expected size, and
-//                measures the buckets. Refinement stops when the largest bucket holding more
-//                than one coordinate is <= bucket_bound_factor * M / L + 4 (M bucketed keys,
-//                L buckets) or after max_refinement_passes; the best measured pivots are used.
-//                A bin holding at least two buckets' worth of keys is made a bucket of its own
-//                so that the next pass resolves it finer; a bucket one coordinate wide is not
-//                sorted at all.
+//                split linearly into sub-bins, and measures the buckets.
+//   bound        The bucket bound is B = bucket_bound_factor * M / L + 4 (M bucketed keys, L
+//                buckets). No value pivot can split a key value that occurs more than B times,
+//                so the bound applies to buckets holding more than one distinct key: the
+//                refinement verifies that every such bucket has <= B keys, and puts each value
+//                occurring more than B times in a bucket of its own, which is not sorted.
+//                Refinement stops once verified or after max_refinement_passes; the best
+//                measured pivots are used.
+//   frequent     Counts alone assume keys spread evenly in a bin, which Zipf-like data breaks:
+//   values       one value can hold most of a bin. So a bin holding more than a target
+//                bucket's worth becomes a bucket of its own (its edges are exact ranks); one
+//                holding more than B is split finer by the next pass, which gets most of the
+//                spare bins and also tracks the min and max coordinate of such buckets
+//                (watched, a few hundred, in team scratch). min == max proves a bucket holds one
+//                value, and pivots then move, without moving any key, to make it one
+//                coordinate wide; [min, max] narrows what the next pass splits. Re-plans put a
+//                pivot in a dense bin at its nearer edge rather than interpolating. Each pass
+//                narrows such a bucket by the sub-bins it gets (about (bins - L) *
+//                narrow_bin_share / number of such buckets): on the test harness (n up to 4M)
+//                u32 and u64 keys of every distribution verify within 3 passes with either
+//                tuning; float keys whose dense coordinates hold hundreds of frequent values
+//                (Zipf, n >= 1M, CUDA tuning) need more than max_refinement_passes
+//                (refinement_limit_reached).
 //   bucketing    Counting pass: binary search over the pivots, index within the bucket from an
 //                atomic increment (stored per key). Offsets: exclusive scans of the small
 //                bucket table, bucket sizes rounded up to a multiple of 4. Repositioning pass:
@@ -46,13 +62,14 @@
 //
 // Extra memory (bytes): 2 (n + 3L) (sizeof(Key) [+ sizeof(Value)]) for the padded buffers,
 // n * sizeof(index) for the within-bucket indices (4, or 8 when n >= 2^32), plus small tables
-// (~8 bytes x (histogram bins + 4L) and one partial per team).
+// (~8 bytes x (histogram bins + 5L + 2 watched buckets) and one partial per team).
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <limits>
 #include <numeric>
 #include <stdexcept>
+#include <string>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -87,25 +104,34 @@ struct HybridSortKeyTraits<T, typename std::enable_if<Impl::is_builtin_key<T>::v
   KOKKOS_INLINE_FUNCTION static bool is_nan(const T& k) { return !(k == k); }
 };
 
-/// What one call did (filled when HybridSortOptions::stats is set).
+/// What one call did (filled when HybridSortOptions::stats is set). The bound: every bucket
+/// holding more than one distinct key has at most bucket_bound keys (largest_bucket <=
+/// bucket_bound); a value occurring more often cannot be split and gets a bucket of its own.
 struct HybridSortStats {
   int buckets = 0;                  ///< L
   int refinement_passes = 0;        ///< histogram passes over the buckets (after the linear one)
-  std::size_t largest_bucket = 0;   ///< largest final bucket holding more than one coordinate
-  std::size_t bucket_bound = 0;     ///< bucket_bound_factor * M / L + 4
-  bool refinement_limit_reached = false;  ///< largest_bucket > bucket_bound after the last pass
+  /// Largest final bucket holding more than one distinct key (measured on the sorted output).
+  std::size_t largest_bucket = 0;
+  std::size_t bucket_bound = 0;     ///< bucket_bound_factor * M / L + 4 (M bucketed keys)
+  /// No pass verified the bound within max_refinement_passes (largest_bucket may still meet it:
+  /// a pass can only tell that a bucket holds one value when it watched that bucket).
+  bool refinement_limit_reached = false;
   std::size_t front_keys = 0;       ///< keys equal to the minimum (not bucketed)
   std::size_t nan_keys = 0;         ///< NaNs (not bucketed, placed last)
 };
 
 /// Options of hybrid_sort / hybrid_sort_by_key. Zero / negative fields take the backend's
-/// defaults from Impl::Tuning<Exec>::HybridSort.
+/// defaults from Impl::Tuning<Exec>::HybridSort, except histogram_bins, which throws
+/// std::invalid_argument when negative or too large (before any data is touched).
 struct HybridSortOptions {
   /// Visit keys in a pseudo-random order while bucketing (avoids atomic contention on nearly
   /// sorted input). Default off for now: the lead chooses the default from GPU measurements.
   bool shuffle = false;
-  int buckets = 0;                  ///< L; 0 = from n and the tuning
+  int buckets = 0;                  ///< L; 0 = from n and the tuning; at most histogram_bins
   int max_refinement_passes = -1;   ///< -1 = tuning default; 0 = linear histogram only
+  /// Histogram bins; 0 = tuning default. Counters that do not fit level-0 team scratch go to
+  /// level 1 (slower on GPUs); at most what level 1 holds.
+  int histogram_bins = 0;
   HybridSortStats* stats = nullptr;
 };
 
@@ -144,6 +170,16 @@ KOKKOS_INLINE_FUNCTION int hybrid_bucket_of(const PivotView& p, const int np, co
       hi = mid;
   }
   return lo;
+}
+
+// Sub-bin of offset d = x - a in a bucket (a, a + w] split into s linear sub-bins: sub-bin j
+// holds offsets in (j w / s, (j + 1) w / s], i.e. j = ceil(y) - 1 for y = d s / w. The host finds
+// the sub-bins' edges with this same arithmetic (hybrid_sub_bin_upper).
+KOKKOS_INLINE_FUNCTION int hybrid_sub_bin(const double d, const double w, const int s) {
+  const double y = w > 0 ? d * double(s) / w : 0.0;
+  int j = int(y);
+  if (double(j) == y) --j;
+  return j < 0 ? 0 : (j >= s ? s - 1 : j);
 }
 
 // Contiguous chunks of the keys, one per team of a streaming pass.
@@ -260,6 +296,10 @@ struct HybridMinMax {
 // split linearly into its own number of sub-bins: bucket k = (edge_k, edge_{k+1}] holds bins
 // base(k) .. base(k+1)-1, and sub-bin j covers offsets (j w / s, (j + 1) w / s]. With no pivots
 // this is the linear histogram over (lo, hi].
+// Watched buckets (watch_slot(k) >= 0, at most `watched`: those expected above the bound) also
+// get the min and max coordinate of their keys. Counts alone cannot tell a bucket of one
+// frequent value from a cluster of values; min == max can, and [min, max] narrows the range
+// that the next pass splits. Per watched bucket, not per bin, so that scratch stays small.
 template <class ExecSpace, class KeyView>
 struct HybridHistogram {
   using Key = typename KeyView::non_const_value_type;
@@ -275,46 +315,89 @@ struct HybridHistogram {
   int bins;
   C lo, hi;
   HybridChunks chunks;
+  Kokkos::View<int*, Mem> watch_slot;    // per bucket; -1 = not watched
+  Kokkos::View<C*, Mem> watch_min, watch_max;  // start at hi and lo
+  int watched;
+  int scratch_level;  // 0, or 1 where the arrays exceed level 0 (hybrid_histogram_scratch)
 
-  std::size_t team_shmem_size(int) const { return scratch_bytes<std::uint32_t>(std::size_t(bins)); }
-
-  KOKKOS_INLINE_FUNCTION int bin_of(const C& x) const {
-    const int k = hybrid_bucket_of(pivots, num_pivots, x);
+  KOKKOS_INLINE_FUNCTION int bin_of(const int k, const C& x) const {
     const C a = k == 0 ? lo : pivots(k - 1);
     const C e = k == num_pivots ? hi : pivots(k);
-    const int b0 = base(k), s = base(k + 1) - b0;
-    const double w = hybrid_diff(e, a);
-    // j = ceil(y) - 1: sub-bin j holds offsets in (j w / s, (j + 1) w / s].
-    const double y = w > 0 ? hybrid_diff(x, a) * double(s) / w : 0.0;
-    int j = int(y);
-    if (double(j) == y) --j;
-    j = j < 0 ? 0 : (j >= s ? s - 1 : j);
-    return b0 + j;
+    const int b0 = base(k);
+    return b0 + hybrid_sub_bin(hybrid_diff(x, a), hybrid_diff(e, a), base(k + 1) - b0);
   }
 
   KOKKOS_INLINE_FUNCTION void operator()(const member_type& team) const {
-    ScratchArray<ExecSpace, std::uint32_t> h(team.team_scratch(0), bins);
+    const auto& scratch = team.team_scratch(scratch_level);
+    ScratchArray<ExecSpace, std::uint32_t> h(scratch, bins);
+    ScratchArray<ExecSpace, C> mn(scratch, watched), mx(scratch, watched);
     Kokkos::parallel_for(Kokkos::TeamThreadRange(team, bins), [&](const int b) { h(b) = 0; });
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, watched), [&](const int w) {
+      mn(w) = hi;  // every bucketed key is in (lo, hi]
+      mx(w) = lo;
+    });
     team.team_barrier();
     const int ts = team.team_size(), t = team.team_rank();
     const std::size_t c = team.league_rank();
     for (std::size_t i = chunks.begin(c) + t; i < chunks.end(c); i += std::size_t(ts)) {
-      const Key k = keys(i);
-      if (Traits::is_nan(k)) continue;
-      const C x = Traits::coord(k);
+      const Key key = keys(i);
+      if (Traits::is_nan(key)) continue;
+      const C x = Traits::coord(key);
       if (!(lo < x)) continue;  // the front group
-      const int b = bin_of(x);
-      if (ts > 1)
+      const int k = hybrid_bucket_of(pivots, num_pivots, x);
+      const int b = bin_of(k, x);
+      const int w = watched ? watch_slot(k) : -1;
+      if (ts > 1) {
         Kokkos::atomic_increment(&h(b));
-      else
+        // Read first: after a few keys almost none moves the extremes, so a frequent value
+        // costs no extra atomics.
+        if (w >= 0 && x < mn(w)) Kokkos::atomic_fetch_min(&mn(w), x);
+        if (w >= 0 && mx(w) < x) Kokkos::atomic_fetch_max(&mx(w), x);
+      } else {
         ++h(b);
+        if (w >= 0 && x < mn(w)) mn(w) = x;
+        if (w >= 0 && mx(w) < x) mx(w) = x;
+      }
     }
     team.team_barrier();
     Kokkos::parallel_for(Kokkos::TeamThreadRange(team, bins), [&](const int b) {
       if (h(b)) Kokkos::atomic_add(&hist(b), (unsigned long long)h(b));
     });
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, watched), [&](const int w) {
+      if (lo < mx(w)) {  // the team saw keys of this bucket
+        Kokkos::atomic_fetch_min(&watch_min(w), mn(w));
+        Kokkos::atomic_fetch_max(&watch_max(w), mx(w));
+      }
+    });
   }
 };
+
+// Team scratch of the histogram kernel: u32 counters and the watched buckets' min and max, in
+// level 0 where they fit (the tunings' sizes do), else in level 1 (host memory on host
+// backends, global memory on GPUs).
+struct HybridHistogramScratch {
+  int level;
+  std::size_t bytes;
+};
+
+template <class ExecSpace, class C>
+HybridHistogramScratch hybrid_histogram_scratch(const int bins, const int watched) {
+  const std::size_t bytes = scratch_bytes<std::uint32_t>(std::size_t(bins)) + 2 * scratch_bytes<C>(std::size_t(watched));
+  const std::size_t level0 = std::size_t(Kokkos::TeamPolicy<ExecSpace>::scratch_size_max(0));
+  return {bytes <= level0 ? 0 : 1, bytes};
+}
+
+template <class ExecSpace, class Key>
+void check_hybrid_options(const char* entry, const HybridSortOptions& o) {
+  using C = typename HybridSortKeyTraits<Key>::coord_type;
+  using Params = typename Tuning<ExecSpace>::HybridSort;
+  const std::size_t level1 = std::size_t(Kokkos::TeamPolicy<ExecSpace>::scratch_size_max(1));
+  if (o.histogram_bins < 0 ||
+      hybrid_histogram_scratch<ExecSpace, C>(o.histogram_bins, Params::watched_buckets).bytes > level1)
+    throw std::invalid_argument(std::string("KokkosSort::") + entry + ": options.histogram_bins is " +
+                                std::to_string(o.histogram_bins) + "; it must be 0 (default) or positive with its " +
+                                "4-byte counters within team scratch (" + std::to_string(level1) + " bytes)");
+}
 
 // Group of a key: 0 = equal to the minimum, 1..L = bucket, L + 1 = NaN.
 template <class Traits, class PivotView, class Key, class C>
@@ -429,22 +512,18 @@ struct HybridVec4 {
   }
 };
 
-// One team per group: groups 0 and L + 1 and one-coordinate buckets are copied as they are;
+// One team per group: groups 0 and L + 1 and buckets of one value are copied as they are;
 // other buckets are padded, sorted by the vector merge sort in (a, b) and written to `out`.
 template <class ExecSpace, class KeyView, class ValueView, bool HasValues>
 struct HybridSortBuckets {
   using Key = typename KeyView::non_const_value_type;
   using Value = typename ValueView::non_const_value_type;
-  using Traits = HybridSortKeyTraits<Key>;
-  using C = typename Traits::coord_type;
   using Mem = typename ExecSpace::memory_space;
   using member_type = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
   using Vec = HybridVec4<Key, Value, HasValues>;
   KeyView a_keys, b_keys, out_keys;
   ValueView a_values, b_values, out_values;
-  Kokkos::View<C*, Mem> pivots;
-  int num_pivots;
-  C lo, hi;
+  Kokkos::View<std::uint8_t*, Mem> one_value;  // per bucket: holds equivalent keys only
   Key sentinel;
   Kokkos::View<unsigned long long*, Mem> counts, padded_offsets, out_offsets;
   int merge_path_below_pairs;
@@ -515,13 +594,8 @@ struct HybridSortBuckets {
     const std::size_t pad = padded - count;
     const std::size_t out = out_offsets(g);
     if (count == 0) return;
-    bool sort = g > 0 && g <= num_pivots + 1 && count > 1;
-    if (sort && std::is_integral<C>::value) {
-      const int k = g - 1;
-      const C a = k == 0 ? lo : pivots(k - 1);
-      const C e = k == num_pivots ? hi : pivots(k);
-      sort = hybrid_diff(e, a) > 1.0;  // a bucket one coordinate wide holds equivalent keys
-    }
+    const int buckets = int(one_value.extent(0));
+    const bool sort = g > 0 && g <= buckets && count > 1 && !one_value(g - 1);
     if (!sort) {
       copy_out(team, a_keys, a_values, off + pad, out, count);
       return;
@@ -583,6 +657,20 @@ struct HybridSortBuckets {
   }
 };
 
+// Largest bucket holding more than one distinct key, read from the sorted output (for the
+// stats): a sorted bucket holds one value exactly when its first key is not below its last.
+template <class ExecSpace, class KeyView>
+struct HybridLargestMixedBucket {
+  KeyView keys;
+  Kokkos::View<unsigned long long*, typename ExecSpace::memory_space> counts, out_offsets;
+  KOKKOS_INLINE_FUNCTION void operator()(const int g, unsigned long long& largest) const {
+    const unsigned long long c = counts(g);
+    if (c < 2 || !(c > largest)) return;
+    const std::size_t first = std::size_t(out_offsets(g));
+    if (keys(first) < keys(first + std::size_t(c) - 1)) largest = c;
+  }
+};
+
 // Host side of pivot selection. Bucket k of the histogram spans (edge[k], edge[k+1]] and owns
 // bins base[k] .. base[k+1]-1.
 template <class C>
@@ -600,57 +688,157 @@ C hybrid_interpolate(const C& a, const C& e, const double frac) {
   }
 }
 
+// Upper edge of sub-bin j of (a, e] split into s sub-bins: the largest coordinate that
+// hybrid_sub_bin places in sub-bin j or below. Interpolation alone can miss it by a unit when
+// w / s is not exact, and a bin made a bucket of its own must hold exactly the bin's keys.
 template <class C>
-struct HybridPivotPlan {
-  std::vector<C> pivots;        // L - 1, nondecreasing
-  std::vector<double> expected;  // expected keys per bucket (L)
+C hybrid_sub_bin_upper(const C& a, const C& e, const int s, const int j) {
+  if (j >= s - 1) return e;
+  const double w = hybrid_diff(e, a);
+  auto within = [&](const C& x) { return hybrid_sub_bin(hybrid_diff(x, a), w, s) <= j; };
+  const C guess = hybrid_interpolate(a, e, double(j + 1) / double(s));
+  if constexpr (std::is_integral<C>::value) {
+    // Binary search for the last coordinate within, in a window around the guess (its error
+    // is a few units of double rounding of w), or in all of [a, e] should the window miss.
+    const C slack = C(std::max(4.0, std::ldexp(w, -48)));
+    C good = C(guess - a) > slack ? C(guess - slack) : a;
+    C bad = C(e - guess) > slack ? C(guess + slack) : e;
+    if (!within(good)) good = a;  // within(a) always holds
+    if (within(bad)) bad = e;     // !within(e) holds for j < s - 1
+    while (C(bad - good) > 1) {
+      const C mid = C(good + C(bad - good) / 2);
+      (within(mid) ? good : bad) = mid;
+    }
+    return good;
+  } else {
+    const C inf = std::numeric_limits<C>::infinity();
+    C x = guess;
+    while (a < x && !within(x)) x = std::nextafter(x, -inf);
+    while (x < e && within(std::nextafter(x, inf))) x = std::nextafter(x, inf);
+    return x;
+  }
+}
+
+// What a pass learned of one bucket it watched: all its keys lie in [min, max].
+template <class C>
+struct HybridWatch {
+  bool known = false;  // watched, and holding keys
+  C min{}, max{};
 };
 
-// Pivots at ranks t M / L, assuming the keys of a bin spread evenly over it. A bin holding at
-// least two buckets' worth becomes a bucket of its own (pivots at its two edges), so that the
-// next refinement pass gives it many sub-bins.
+template <class C>
+struct HybridPivotPlan {
+  std::vector<C> pivots;         // L - 1, nondecreasing
+  std::vector<double> expected;  // expected keys per bucket (L)
+  std::vector<char> narrow;      // one bin above the bound: the next pass watches and splits it
+};
+
+// The largest coordinate below c (the lower edge of a bucket that starts at c).
+template <class C>
+C hybrid_predecessor(const C& c) {
+  if constexpr (std::is_integral<C>::value)
+    return C(c - 1);
+  else
+    return std::nextafter(c, -std::numeric_limits<C>::infinity());
+}
+
+// Moves pivots within the watched buckets of a histogram (edges `edge`) as far as no key changes
+// bucket, so that counts measured with the pivots stay valid: a pivot inside bucket k moves into
+// [predecessor(min_k), max_k]; one on the edge between buckets k and k+1 anywhere in
+// [max_k, predecessor(min_{k+1})], towards the side that holds one value. A bucket found to hold
+// one value thus becomes one coordinate wide (integer coordinates), which the merge sort skips,
+// and a wider one is split next pass only where its keys are.
+template <class C>
+void hybrid_clamp_to_watched(std::vector<C>& pivots, const std::vector<C>& edge,
+                             const std::vector<HybridWatch<C>>& watch) {
+  const int nb = int(edge.size()) - 1;
+  auto one_value = [&](const HybridWatch<C>& w) { return w.known && !(w.min < w.max); };
+  int k = 0;  // bucket (edge[k], edge[k+1]] holding the pivot; pivots are sorted
+  for (C& p : pivots) {
+    while (k < nb - 1 && edge[k + 1] < p) ++k;
+    if (!(edge[k] < p)) continue;  // at lo: below every bucket
+    const HybridWatch<C>& w = watch[std::size_t(k)];
+    if (p < edge[k + 1] || k == nb - 1) {
+      if (!w.known) continue;
+      const C below = hybrid_predecessor(w.min);
+      if (p < below) p = below;
+      if (w.max < p) p = w.max;
+      continue;
+    }
+    const HybridWatch<C>& next = watch[std::size_t(k + 1)];
+    if (one_value(next) || (!w.known && next.known))
+      p = hybrid_predecessor(next.min);
+    else if (w.known)
+      p = w.max;
+  }
+}
+
+// Pivots from a histogram, each at the next target rank r + (M - r) / (buckets left) after the
+// previous pivot's rank r (so that the pivots a bin of its own spends cost the others little):
+//   - a bin holding more than a target's worth of keys becomes a bucket of its own (pivots at
+//     its two edges, exact ranks); if it holds more than `bound`, the next pass watches it and
+//     splits it finer (`narrow`), which isolates a frequent value;
+//   - otherwise the pivot is interpolated in its bin as if the keys spread evenly there (the
+//     rank error is at most the bin's count). With snap_dense_bins (re-plans, made only after a
+//     pass measured a bucket above the bound), a bin of more than half a target's worth, where
+//     one frequent value can make interpolation miss by a whole bucket, gets the pivot at its
+//     edge nearer the target instead: an error of half the bin at most. The first plan keeps
+//     interpolating there, which balances smooth dense data better.
+// Then each pivot in a watched bucket moves into that bucket's [min, max] (hybrid_clamp_to_watched).
 template <class C>
 HybridPivotPlan<C> hybrid_pivots_from_histogram(const std::vector<C>& edge, const std::vector<int>& base,
-                                                const std::vector<unsigned long long>& hist, const int L) {
+                                                const std::vector<unsigned long long>& hist,
+                                                const std::vector<HybridWatch<C>>& watch, const int L,
+                                                const double bound, const bool snap_dense_bins) {
   HybridPivotPlan<C> plan;
   const int nb = int(edge.size()) - 1;
   double M = 0;
   for (int b = 0; b < base[nb]; ++b) M += double(hist[b]);
-  std::vector<double> pos;
-  const double s = M / double(L);
-  int t = 1;
+  std::vector<double> pos;  // estimated rank of each pivot
+  plan.narrow.assign(std::size_t(L), 0);
+  auto place = [&](const C& p, const double r) {
+    plan.pivots.push_back(p);
+    pos.push_back(r);
+  };
+  auto placed = [&]() { return int(plan.pivots.size()); };
+  auto last_rank = [&]() { return pos.empty() ? 0.0 : pos.back(); };
+  auto spacing = [&]() { return (M - last_rank()) / double(L - placed()); };
   double cum = 0;
-  for (int k = 0; k < nb && t < L; ++k) {
-    const C a = edge[k], e = edge[k + 1];
+  for (int k = 0; k < nb && placed() < L - 1; ++k) {
     const int sk = base[k + 1] - base[k];
-    for (int j = 0; j < sk && t < L; ++j) {
+    for (int j = 0; j < sk && placed() < L - 1; ++j) {
       const double cnt = double(hist[base[k] + j]);
       if (cnt == 0) continue;
-      const bool heavy = cnt >= 2 * s;
-      bool first = true;
-      while (t < L && double(t) * s <= cum + cnt) {
-        const double r = double(t) * s;
-        if (heavy) {
-          plan.pivots.push_back(hybrid_interpolate(a, e, double(first ? j : j + 1) / double(sk)));
-          pos.push_back(first ? cum : cum + cnt);
+      const C a = j == 0 ? edge[k] : hybrid_sub_bin_upper(edge[k], edge[k + 1], sk, j - 1);
+      const C e = hybrid_sub_bin_upper(edge[k], edge[k + 1], sk, j);
+      if (cnt > spacing() && placed() < L - 2) {
+        // A bin to narrow gets its lower edge even with no keys since the last pivot (an empty
+        // bucket): else its bucket would reach down to that pivot, and the next pass would split
+        // that wider range, gaining nothing where the keys are.
+        const bool to_narrow = cnt > bound;
+        if (cum > last_rank() || (to_narrow && (plan.pivots.empty() || plan.pivots.back() < a))) place(a, cum);
+        place(e, cum + cnt);
+        if (to_narrow) plan.narrow[std::size_t(placed() - 1)] = 1;
+        cum += cnt;
+        continue;
+      }
+      while (placed() < L - 1 && last_rank() + spacing() <= cum + cnt) {
+        const double r = last_rank() + spacing();
+        if (!snap_dense_bins || 2 * cnt <= spacing()) {
+          place(hybrid_interpolate(a, e, (r - cum) / cnt), r);
+        } else if (r - cum < cum + cnt - r && cum > last_rank()) {
+          place(a, cum);
         } else {
-          const double f = (r - cum) / cnt;
-          plan.pivots.push_back(hybrid_interpolate(a, e, (double(j) + f) / double(sk)));
-          pos.push_back(r);
+          place(e, cum + cnt);
         }
-        first = false;
-        ++t;
       }
       cum += cnt;
     }
   }
-  while (t < L) {
-    plan.pivots.push_back(edge[nb]);
-    pos.push_back(M);
-    ++t;
-  }
+  while (placed() < L - 1) place(edge[nb], M);
   for (std::size_t i = 1; i < plan.pivots.size(); ++i)
     if (plan.pivots[i] < plan.pivots[i - 1]) plan.pivots[i] = plan.pivots[i - 1];
+  if (!watch.empty()) hybrid_clamp_to_watched(plan.pivots, edge, watch);
   plan.expected.resize(L);
   for (int k = 0; k < L; ++k) {
     const double p0 = k == 0 ? 0.0 : pos[k - 1];
@@ -660,23 +848,29 @@ HybridPivotPlan<C> hybrid_pivots_from_histogram(const std::vector<C>& edge, cons
   return plan;
 }
 
-// Sub-bins per bucket for the next histogram: one each; half of the rest in proportion to the
-// expected size, the other half to the buckets expected to hold two buckets' worth or more
-// (heavy bins made buckets of their own), so that a frequent key is narrowed down in few
-// passes. Never more than the bucket's width in integer coordinates.
+// Sub-bins per bucket for the next histogram: one each; of the rest, narrow_share goes in equal
+// parts to the buckets to narrow (each must shrink to its frequent value's coordinate whatever
+// its count; equal parts narrow them all in the same number of passes), the others share the
+// remainder in proportion to their expected size. Never more than the bucket's width in
+// integer coordinates.
 template <class C>
-std::vector<int> hybrid_bin_base(const std::vector<C>& edge, const std::vector<double>& expected, const int bins) {
+std::vector<int> hybrid_bin_base(const std::vector<C>& edge, const std::vector<double>& expected,
+                                 const std::vector<char>& narrow, const int bins, const double narrow_share) {
   const int nb = int(edge.size()) - 1;
-  double M = 0, heavy = 0;
-  for (double x : expected) M += x;
-  for (double x : expected)
-    if (x >= 2 * M / nb) heavy += x;
+  double M = 0;
+  int to_narrow = 0;
+  for (int k = 0; k < nb; ++k) {
+    if (narrow.empty() || !narrow[std::size_t(k)])
+      M += expected[std::size_t(k)];
+    else
+      ++to_narrow;
+  }
   std::vector<int> base(nb + 1, 0);
   const double spare = double(std::max(0, bins - nb));
-  const double to_heavy = heavy > 0 && nb > 1 ? spare / 2 : 0.0;
+  const double narrowing = to_narrow > 0 ? spare * narrow_share : 0.0;
   for (int k = 0; k < nb; ++k) {
-    double share = M > 0 ? expected[k] / M * (spare - to_heavy) : 0.0;
-    if (to_heavy > 0 && expected[k] >= 2 * M / nb) share += expected[k] / heavy * to_heavy;
+    const bool n = !narrow.empty() && narrow[std::size_t(k)];
+    const double share = n ? narrowing / to_narrow : (M > 0 ? expected[std::size_t(k)] / M * (spare - narrowing) : 0.0);
     int s = 1 + int(std::floor(share));
     if (std::is_integral<C>::value) s = int(std::max(1.0, std::min(double(s), hybrid_diff(edge[k + 1], edge[k]))));
     base[k + 1] = base[k] + s;
@@ -715,10 +909,12 @@ void hybrid_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Va
   int L = options.buckets > 0 ? options.buckets
                               : int(std::min<std::size_t>(Params::max_buckets,
                                                           std::max<std::size_t>(1, n / Params::min_bucket_keys)));
-  L = std::max(1, std::min(L, Params::histogram_bins));
+  const int bins = options.histogram_bins > 0 ? options.histogram_bins : Params::histogram_bins;
+  L = std::max(1, std::min(L, bins));  // every bucket needs a bin of its own in refinement
   const int max_passes = options.max_refinement_passes >= 0 ? options.max_refinement_passes
                                                             : Params::max_refinement_passes;
-  const int bins = Params::histogram_bins;
+  const int watch_slots = std::min(Params::watched_buckets, L);
+  const HybridHistogramScratch hist_scratch = hybrid_histogram_scratch<ExecSpace, C>(bins, watch_slots);
   const int groups = L + 2;
   const std::size_t padded_n = n + 3 * std::size_t(L);
   const int stream_ts = Params::stream_team_size;
@@ -739,6 +935,10 @@ void hybrid_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Va
   Kokkos::View<C*, Mem> pivots(alloc("KokkosSort::hybrid_pivots"), std::size_t(std::max(1, L - 1)));
   Kokkos::View<int*, Mem> base(alloc("KokkosSort::hybrid_bin_base"), std::size_t(L + 1));
   U64View hist(alloc("KokkosSort::hybrid_histogram"), std::size_t(bins));
+  Kokkos::View<int*, Mem> watch_slot(alloc("KokkosSort::hybrid_watch_slot"), std::size_t(L));
+  Kokkos::View<C*, Mem> watch_min(alloc("KokkosSort::hybrid_watch_min"), std::size_t(watch_slots));
+  Kokkos::View<C*, Mem> watch_max(alloc("KokkosSort::hybrid_watch_max"), std::size_t(watch_slots));
+  Kokkos::View<std::uint8_t*, Mem> one_value(alloc("KokkosSort::hybrid_one_value"), std::size_t(L));
   U64View counts(alloc("KokkosSort::hybrid_counts"), std::size_t(groups));
   U64View padded_offsets(alloc("KokkosSort::hybrid_padded_offsets"), std::size_t(groups + 1));
   U64View out_offsets(alloc("KokkosSort::hybrid_out_offsets"), std::size_t(groups + 1));
@@ -746,6 +946,10 @@ void hybrid_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Va
   auto h_pivots = Kokkos::create_mirror_view(pivots);
   auto h_base = Kokkos::create_mirror_view(base);
   auto h_hist = Kokkos::create_mirror_view(hist);
+  auto h_watch_slot = Kokkos::create_mirror_view(watch_slot);
+  auto h_watch_min = Kokkos::create_mirror_view(watch_min);
+  auto h_watch_max = Kokkos::create_mirror_view(watch_max);
+  auto h_one_value = Kokkos::create_mirror_view(one_value);
 
   // Min, max, NaNs.
   Kokkos::parallel_for("KokkosSort::hybrid_minmax", Policy(exec, int(stream_chunks.chunks), stream_ts),
@@ -771,60 +975,115 @@ void hybrid_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Va
   stats.buckets = L;
   stats.nan_keys = mm.nans;
   std::vector<C> best(std::size_t(L - 1), hi);
+  std::vector<char> best_one_value(std::size_t(L), 0);  // buckets a pass saw hold one value
   const double M_est = double(mm.valid);  // upper bound on bucketed keys until measured
-  auto run_histogram = [&](const std::vector<C>& piv, const std::vector<int>& bb) {
+  struct Histogram {
+    std::vector<unsigned long long> counts;
+    std::vector<HybridWatch<C>> watch;  // per bucket; empty when none was watched
+  };
+  auto run_histogram = [&](const HybridPivotPlan<C>& plan, const std::vector<int>& bb) {
+    const std::vector<C>& piv = plan.pivots;
+    const int nb = int(piv.size()) + 1;
+    // Watch the largest buckets to narrow, as many as the scratch slots allow.
+    std::vector<int> order;
+    for (int k = 0; k < nb && !plan.narrow.empty(); ++k)
+      if (plan.narrow[std::size_t(k)]) order.push_back(k);
+    std::sort(order.begin(), order.end(),
+              [&](int x, int y) { return plan.expected[std::size_t(x)] > plan.expected[std::size_t(y)]; });
+    const int nw = std::min(int(order.size()), watch_slots);
+    for (int k = 0; k < nb; ++k) h_watch_slot(k) = -1;
+    for (int w = 0; w < nw; ++w) {
+      h_watch_slot(order[std::size_t(w)]) = w;
+      h_watch_min(w) = hi;
+      h_watch_max(w) = lo;
+    }
     for (std::size_t i = 0; i < piv.size(); ++i) h_pivots(i) = piv[i];
     for (std::size_t i = 0; i < bb.size(); ++i) h_base(i) = bb[i];
     Kokkos::deep_copy(exec, pivots, h_pivots);
     Kokkos::deep_copy(exec, base, h_base);
+    Kokkos::deep_copy(exec, watch_slot, h_watch_slot);
+    Kokkos::deep_copy(exec, watch_min, h_watch_min);
+    Kokkos::deep_copy(exec, watch_max, h_watch_max);
     Kokkos::deep_copy(exec, hist, 0ull);
-    Kokkos::parallel_for("KokkosSort::hybrid_histogram", Policy(exec, int(hist_chunks.chunks), stream_ts),
+    Kokkos::parallel_for("KokkosSort::hybrid_histogram",
+                         Policy(exec, int(hist_chunks.chunks), stream_ts)
+                             .set_scratch_size(hist_scratch.level, Kokkos::PerTeam(hist_scratch.bytes)),
                          HybridHistogram<ExecSpace, KeyView>{keys, pivots, int(piv.size()), base, hist, bins, lo, hi,
-                                                             hist_chunks});
+                                                             hist_chunks, watch_slot, watch_min, watch_max, nw,
+                                                             hist_scratch.level});
     Kokkos::deep_copy(exec, h_hist, hist);
+    Kokkos::deep_copy(exec, h_watch_min, watch_min);
+    Kokkos::deep_copy(exec, h_watch_max, watch_max);
     exec.fence();
-    return std::vector<unsigned long long>(h_hist.data(), h_hist.data() + bins);
+    Histogram r;
+    r.counts.assign(h_hist.data(), h_hist.data() + bins);
+    if (nw > 0) {
+      r.watch.resize(std::size_t(nb));
+      for (int w = 0; w < nw; ++w) {
+        HybridWatch<C>& x = r.watch[std::size_t(order[std::size_t(w)])];
+        x.known = lo < h_watch_max(w);
+        x.min = h_watch_min(w);
+        x.max = h_watch_max(w);
+      }
+    }
+    return r;
   };
   if (mm.valid && lo < hi && L > 1) {
-    std::vector<C> piv;  // none: one bucket (lo, hi] with linear bins
-    std::vector<C> edge = hybrid_edges(lo, hi, piv);
-    std::vector<int> bb = hybrid_bin_base(edge, std::vector<double>{M_est}, bins);
-    auto h = run_histogram(piv, bb);
-    auto plan = hybrid_pivots_from_histogram(edge, bb, h, L);
-    best = plan.pivots;
+    HybridPivotPlan<C> plan;  // no pivots: one bucket (lo, hi] with linear bins
+    plan.expected = {M_est};
+    std::vector<C> edge = hybrid_edges(lo, hi, plan.pivots);
+    std::vector<int> bb = hybrid_bin_base(edge, plan.expected, plan.narrow, bins, Params::narrow_bin_share);
+    Histogram h = run_histogram(plan, bb);
     double M = 0;
-    for (auto x : h) M += double(x);
+    for (auto x : h.counts) M += double(x);
     stats.bucket_bound = std::size_t(Params::bucket_bound_factor * M / double(L)) + 4;
+    plan = hybrid_pivots_from_histogram(edge, bb, h.counts, h.watch, L, double(stats.bucket_bound), false);
+    best = plan.pivots;
     std::size_t best_max = std::numeric_limits<std::size_t>::max();
     bool verified = false;
     for (int pass = 1; pass <= max_passes; ++pass) {
       edge = hybrid_edges(lo, hi, plan.pivots);
-      bb = hybrid_bin_base(edge, plan.expected, bins);
-      h = run_histogram(plan.pivots, bb);
+      bb = hybrid_bin_base(edge, plan.expected, plan.narrow, bins, Params::narrow_bin_share);
+      h = run_histogram(plan, bb);
       stats.refinement_passes = pass;
+      // The measured pivots, moved into the watched buckets' [min, max]: same counts, and a
+      // bucket of one value becomes one coordinate wide.
+      std::vector<C> measured = plan.pivots;
+      if (!h.watch.empty()) hybrid_clamp_to_watched(measured, edge, h.watch);
+      const std::vector<C> measured_edge = hybrid_edges(lo, hi, measured);
+      std::vector<char> seen_one_value(std::size_t(L), 0);
       std::size_t largest = 0;
       for (int k = 0; k < L; ++k) {
-        if (hybrid_single_coordinate(edge[k], edge[k + 1])) continue;
+        const auto& w = h.watch.empty() ? HybridWatch<C>() : h.watch[std::size_t(k)];
+        seen_one_value[std::size_t(k)] = w.known && !(w.min < w.max);
+        if (seen_one_value[std::size_t(k)] || hybrid_single_coordinate(measured_edge[k], measured_edge[k + 1]))
+          continue;
         std::size_t sum = 0;
-        for (int b = bb[k]; b < bb[k + 1]; ++b) sum += std::size_t(h[b]);
+        for (int b = bb[k]; b < bb[k + 1]; ++b) sum += std::size_t(h.counts[b]);
         largest = std::max(largest, sum);
       }
       if (largest < best_max) {
         best_max = largest;
-        best = plan.pivots;
+        best = measured;
+        best_one_value = seen_one_value;
       }
       if (largest <= stats.bucket_bound) {
         verified = true;
         break;
       }
-      if (pass < max_passes) plan = hybrid_pivots_from_histogram(edge, bb, h, L);
+      if (pass < max_passes)
+        plan = hybrid_pivots_from_histogram(edge, bb, h.counts, h.watch, L, double(stats.bucket_bound), true);
     }
     stats.refinement_limit_reached = !verified;
   }
 
-  // Bucketing.
+  // Bucketing. Buckets of one value (one coordinate wide, or seen by a pass) are not sorted.
   for (int i = 0; i < L - 1; ++i) h_pivots(i) = best[i];
+  const std::vector<C> best_edge = hybrid_edges(lo, hi, best);
+  for (int k = 0; k < L; ++k)
+    h_one_value(k) = best_one_value[std::size_t(k)] || hybrid_single_coordinate(best_edge[k], best_edge[k + 1]);
   Kokkos::deep_copy(exec, pivots, h_pivots);
+  Kokkos::deep_copy(exec, one_value, h_one_value);
   Kokkos::deep_copy(exec, counts, 0ull);
   const HybridPermutation perm = options.shuffle ? hybrid_shuffle_permutation(n) : HybridPermutation{n, 1, 0};
   Kokkos::parallel_for("KokkosSort::hybrid_count", Policy(exec, int(stream_chunks.chunks), stream_ts),
@@ -842,18 +1101,19 @@ void hybrid_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Va
   // Per-bucket vector merge sort, written straight to the caller's View.
   Kokkos::parallel_for("KokkosSort::hybrid_merge_sort", Policy(exec, groups, Params::sort_team_size),
                        HybridSortBuckets<ExecSpace, KeyView, ValueView, HasValues>{
-                           a_keys, b_keys, keys, a_values, b_values, values, pivots, L - 1, lo, hi, mm.lo_key, counts,
+                           a_keys, b_keys, keys, a_values, b_values, values, one_value, mm.lo_key, counts,
                            padded_offsets, out_offsets, Params::merge_path_below_pairs, Params::merge_path_pieces});
   exec.fence();
 
   if (options.stats) {
     auto h_counts = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), counts);
-    std::vector<C> edge = hybrid_edges(lo, hi, best);
     stats.front_keys = std::size_t(h_counts(0));
-    stats.largest_bucket = 0;
-    for (int k = 0; k < L; ++k)
-      if (!hybrid_single_coordinate(edge[k], edge[k + 1]))
-        stats.largest_bucket = std::max(stats.largest_bucket, std::size_t(h_counts(k + 1)));
+    unsigned long long largest = 0;
+    Kokkos::parallel_reduce("KokkosSort::hybrid_largest_mixed_bucket", Kokkos::RangePolicy<ExecSpace>(exec, 1, L + 1),
+                            HybridLargestMixedBucket<ExecSpace, KeyView>{keys, counts, out_offsets},
+                            Kokkos::Max<unsigned long long>(largest));
+    exec.fence();
+    stats.largest_bucket = std::size_t(largest);
     *options.stats = stats;
   }
 }
@@ -877,6 +1137,7 @@ template <class ExecSpace, class KeyView>
 void hybrid_sort(const ExecSpace& exec, const KeyView& keys, const HybridSortOptions& options = HybridSortOptions()) {
   static_assert(Impl::check_view_type<ExecSpace, KeyView>(), "");
   static_assert(Impl::check_hybrid_key<typename KeyView::non_const_value_type>(), "");
+  Impl::check_hybrid_options<ExecSpace, typename KeyView::non_const_value_type>("hybrid_sort", options);
   Impl::with_contiguous(exec, keys, [&](const auto& k) {
     using K = std::decay_t<decltype(k)>;
     Impl::hybrid_sort_dispatch<ExecSpace, K, K, false>(exec, k, K(), options);
@@ -893,6 +1154,7 @@ void hybrid_sort_by_key(const ExecSpace& exec, const KeyView& keys, const ValueV
   static_assert(Impl::check_hybrid_key<typename KeyView::non_const_value_type>(), "");
   static_assert(Impl::check_view_type<ExecSpace, ValueView>(), "");
   Impl::check_key_value_extents("hybrid_sort_by_key", keys, values);
+  Impl::check_hybrid_options<ExecSpace, typename KeyView::non_const_value_type>("hybrid_sort_by_key", options);
   Impl::with_contiguous(exec, keys, values, [&](const auto& k, const auto& v) {
     using K = std::decay_t<decltype(k)>;
     using V = std::decay_t<decltype(v)>;

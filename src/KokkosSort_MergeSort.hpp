@@ -199,10 +199,7 @@ void merge_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Val
     std::swap(k_src, k_dst);
     if (HasValues) std::swap(v_src, v_dst);
   }
-  if (k_src.data() != keys.data()) {
-    Kokkos::deep_copy(exec, keys, k_src);
-    if (HasValues) Kokkos::deep_copy(exec, values, v_src);
-  }
+  copy_back_from_buffer<HasValues>(exec, keys, values, k_src, v_src);
   exec.fence();
 }
 

@@ -223,10 +223,7 @@ void odd_even_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const 
       }
     }
   }
-  if (k_src.data() != keys.data()) {
-    Kokkos::deep_copy(exec, keys, k_src);
-    if (HasValues) Kokkos::deep_copy(exec, values, v_src);
-  }
+  copy_back_from_buffer<HasValues>(exec, keys, values, k_src, v_src);
   exec.fence();
 }
 

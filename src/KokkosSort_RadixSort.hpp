@@ -8,11 +8,14 @@
 //   scan       one exclusive scan of that small table gives every (digit, chunk) its first
 //              output position; digit-major order keeps equal digits in input order;
 //   downsweep  each team walks its chunk tile by tile: the tile is stably sorted by the digit
-//              inside scratch (two 4-bit counting-sort rounds), so each digit's keys leave as
-//              one contiguous run instead of one scattered write per key.
+//              inside scratch (two 4-bit counting-sort rounds in place in one scratch array,
+//              each thread holding its keys in registers between reading and ranked writing),
+//              so each digit's keys leave as one contiguous run instead of one scattered
+//              write per key.
 // Passes in which every key has the same digit are skipped: one AND/OR reduction over the
 // ordered key bits finds them before the first pass.
 #include <cstdint>
+#include <stdexcept>
 #include <Kokkos_Core.hpp>
 #include "impl/KokkosSort_Config.hpp"
 #include "impl/KokkosSort_DevicePrimitives.hpp"
@@ -108,20 +111,27 @@ struct RadixUpsweep {
 
 // Stable sort of a tile by one digit inside scratch, followed by the scatter of each digit's
 // run to its place in the output. Values (if any) follow their keys through the tile-local
-// slot carried beside each key; keys-only sorts carry no slots.
+// 16-bit slot carried beside each key; keys-only sorts carry no slots.
 //
-// Tile arrays are indexed through padded(): each thread works on a contiguous run of tile
-// positions, so unpadded, the threads of a warp hit the same shared-memory banks (profiled:
-// L1/shared throughput at 97% while DRAM idled at 6%). One pad element per 32 (16 for 8-byte
-// elements) spreads them over all banks.
-template <class ExecSpace, class KeyView, class ValueView, bool HasValues>
+// The tile is team_size * KeysPerThread keys, in ONE scratch key array (and one slot array):
+// each 4-bit counting-sort round first reads every thread's contiguous run of keys into
+// registers, so after the barrier that precedes the counter scan no thread reads the array
+// again and the ranked keys can be written back into it.
+//
+// Tile arrays are indexed through padded_key() / padded_slot(): each thread reads a contiguous
+// run of tile positions, so unpadded, the threads of a warp hit the same shared-memory banks
+// (profiled: L1/shared throughput at 97% while DRAM idled at 6%). Keys get one pad element per
+// 32 (16 for 8-byte keys): with 16 (8) keys per thread the per-thread runs start on distinct
+// banks and the strided (team-range) accesses stay conflict-free too. Slots get one 4-byte pad
+// word after each thread's run, so consecutive threads' runs start an odd number of words apart.
+template <class ExecSpace, class KeyView, class ValueView, bool HasValues, int KeysPerThread>
 struct RadixDownsweep {
   using Key = typename KeyView::non_const_value_type;
   using member_type = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
   static constexpr int sub_bits = 4;
   static constexpr int sub_radix = 1 << sub_bits;
+  static constexpr int keys_per_thread = KeysPerThread;
   static constexpr int key_pad_shift = sizeof(Key) == 4 ? 5 : 4;
-  static constexpr int slot_pad_shift = 4;
 
   KeyView src_keys, dst_keys;
   ValueView src_values, dst_values;
@@ -130,106 +140,110 @@ struct RadixDownsweep {
   int shift;
   int radix;
   int bits;
-  int team_size;
 
-  KOKKOS_INLINE_FUNCTION static int padded_key(int p) { return p + (p >> key_pad_shift); }
-  KOKKOS_INLINE_FUNCTION static int padded_slot(int p) { return p + (p >> slot_pad_shift); }
+  KOKKOS_INLINE_FUNCTION static constexpr int padded_key(int p) { return p + (p >> key_pad_shift); }
+  KOKKOS_INLINE_FUNCTION static constexpr int padded_slot(int p) { return p + 2 * (p / keys_per_thread); }
   struct CounterIndex {  // counters are read in per-thread runs by the scan: pad them too
-    KOKKOS_INLINE_FUNCTION int operator()(int q) const { return q + (q >> 5); }
+    KOKKOS_INLINE_FUNCTION constexpr int operator()(int q) const { return q + (q >> 5); }
   };
-  KOKKOS_INLINE_FUNCTION static int counter_index(int q) { return CounterIndex()(q); }
+  KOKKOS_INLINE_FUNCTION static constexpr int counter_index(int q) { return CounterIndex()(q); }
 
-  std::size_t team_shmem_size(int) const {
-    const int tile = layout.tile;
-    const int counters = sub_radix * team_size;
-    return 2 * scratch_bytes<Key>(padded_key(tile)) +
-           (HasValues ? 2 * scratch_bytes<std::uint16_t>(padded_slot(tile)) : 0) +
-           scratch_bytes<std::uint16_t>(counter_index(counters)) + scratch_bytes<std::size_t>(radix) +
-           2 * scratch_bytes<std::uint32_t>(radix);
+  // Level-0 scratch of one team of `ts` threads for digits of `digit_bits` bits.
+  static constexpr std::size_t scratch_size(int ts, int digit_bits) {
+    const int tile = ts * keys_per_thread;
+    const int rdx = 1 << digit_bits;
+    return scratch_bytes<Key>(padded_key(tile)) + (HasValues ? scratch_bytes<std::uint16_t>(padded_slot(tile)) : 0) +
+           scratch_bytes<std::uint16_t>(counter_index(sub_radix * ts)) + scratch_bytes<std::size_t>(rdx) +
+           scratch_bytes<std::uint32_t>(rdx + 1);
   }
+  std::size_t team_shmem_size(int ts) const { return scratch_size(ts, bits); }
 
-  // One stable counting-sort round on `sub_bits` bits of the digit, from (keys_in, slots_in)
-  // to (keys_out, slots_out). Each thread owns a contiguous run of tile positions and one
-  // counter per sub-digit, so counting needs no atomics and the exclusive scan over the
-  // sub-digit-major counter table yields stable destinations. Padding keys (positions >= valid
-  // at load) were given the largest digit and, starting last, stay last.
-  template <class KArr, class SArr, class CArr>
-  KOKKOS_INLINE_FUNCTION void sort_round(const member_type& team, const KArr& keys_in, const SArr& slots_in,
-                                         const KArr& keys_out, const SArr& slots_out, const CArr& counters,
-                                         const int round_shift) const {
+  // One stable counting-sort round on `sub_bits` bits of the digit, in place in (keys, slots).
+  // Each thread owns a contiguous run of tile positions and one counter per sub-digit, so
+  // counting needs no atomics and the exclusive scan over the sub-digit-major counter table
+  // yields stable destinations. Padding keys (positions >= valid at load) were given the
+  // largest digit and, starting last, stay last. In the first round the slots are the tile
+  // positions themselves and are not read from scratch.
+  template <bool First, class KArr, class SArr, class CArr>
+  KOKKOS_INLINE_FUNCTION void sort_round(const member_type& team, const KArr& keys, const SArr& slots,
+                                         const CArr& counters, const int round_shift) const {
     const int ts = team.team_size();
     const int t = team.team_rank();
-    const int per = layout.tile / ts;
-    const int begin = t * per;
-    for (int d = 0; d < sub_radix; ++d) counters(counter_index(d * ts + t)) = 0;
-    for (int p = begin; p < begin + per; ++p) {
-      const int d = int(radix_digit(keys_in(padded_key(p)), round_shift, sub_bits));
-      ++counters(counter_index(d * ts + t));
+    const int begin = t * keys_per_thread;
+    Key k[keys_per_thread];
+    std::uint16_t s[keys_per_thread];
+    std::uint8_t d[keys_per_thread];
+    for (int q = 0; q < sub_radix; ++q) counters(counter_index(q * ts + t)) = 0;
+    KOKKOSSORT_UNROLL
+    for (int j = 0; j < keys_per_thread; ++j) {
+      k[j] = keys(padded_key(begin + j));
+      if constexpr (HasValues) s[j] = First ? std::uint16_t(begin + j) : slots(padded_slot(begin + j));
+      const unsigned dj = radix_digit(k[j], round_shift, sub_bits);
+      d[j] = std::uint8_t(dj);
+      ++counters(counter_index(int(dj) * ts + t));
     }
+    // All reads of the tile are done and all counters written; the scan ends with a barrier.
     team.team_barrier();
     team_exclusive_scan_mapped(team, counters, sub_radix * ts, CounterIndex());
-    for (int p = begin; p < begin + per; ++p) {
-      const Key key = keys_in(padded_key(p));
-      const int d = int(radix_digit(key, round_shift, sub_bits));
-      const int dst = counters(counter_index(d * ts + t))++;
-      keys_out(padded_key(dst)) = key;
-      if (HasValues) slots_out(padded_slot(dst)) = slots_in(padded_slot(p));
+    KOKKOSSORT_UNROLL
+    for (int j = 0; j < keys_per_thread; ++j) {
+      const int dj = d[j];
+      const int dst = counters(counter_index(dj * ts + t))++;
+      keys(padded_key(dst)) = k[j];
+      if constexpr (HasValues) slots(padded_slot(dst)) = s[j];
     }
     team.team_barrier();
   }
 
   KOKKOS_INLINE_FUNCTION void operator()(const member_type& team) const {
-    const int tile = layout.tile;
-    ScratchArray<ExecSpace, Key> keys_a(team.team_scratch(0), padded_key(tile));
-    ScratchArray<ExecSpace, Key> keys_b(team.team_scratch(0), padded_key(tile));
-    ScratchArray<ExecSpace, std::uint16_t> slots_a, slots_b;
-    if (HasValues) {
-      slots_a = ScratchArray<ExecSpace, std::uint16_t>(team.team_scratch(0), padded_slot(tile));
-      slots_b = ScratchArray<ExecSpace, std::uint16_t>(team.team_scratch(0), padded_slot(tile));
-    }
+    const int tile = layout.tile;  // == team.team_size() * keys_per_thread
+    ScratchArray<ExecSpace, Key> keys(team.team_scratch(0), padded_key(tile));
+    ScratchArray<ExecSpace, std::uint16_t> slots;
+    if constexpr (HasValues) slots = ScratchArray<ExecSpace, std::uint16_t>(team.team_scratch(0), padded_slot(tile));
     ScratchArray<ExecSpace, std::uint16_t> counters(team.team_scratch(0),
                                                     counter_index(sub_radix * team.team_size()));
+    // running(d): output position of the chunk's next key with digit d. tile_start(d): tile
+    // position of the first key with digit >= d once the tile is sorted (tile_start(radix) =
+    // valid), so digit d's run is [tile_start(d), tile_start(d + 1)).
     ScratchArray<ExecSpace, std::size_t> running(team.team_scratch(0), radix);
-    ScratchArray<ExecSpace, std::uint32_t> run_begin(team.team_scratch(0), radix);
-    ScratchArray<ExecSpace, std::uint32_t> run_end(team.team_scratch(0), radix);
+    ScratchArray<ExecSpace, std::uint32_t> tile_start(team.team_scratch(0), radix + 1);
 
     const std::size_t c = team.league_rank();
-    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, radix), [&](const int d) {
-      running(d) = offsets(std::size_t(d) * layout.chunks + c);
-      run_begin(d) = 0;
-      run_end(d) = 0;
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, radix + 1), [&](const int d) {
+      if (d < radix) running(d) = offsets(std::size_t(d) * layout.chunks + c);
+      tile_start(d) = 0;
     });
+    team.team_barrier();
     // A key whose digit is the largest one: padding that sorts after every real key.
     const Key padding = from_ordered_bits<Key>(~key_bits_t<Key>(0));
     const std::size_t chunk_end = layout.chunk_end(c);
     for (std::size_t base = layout.chunk_begin(c); base < chunk_end; base += std::size_t(tile)) {
       const int valid = int(chunk_end - base < std::size_t(tile) ? chunk_end - base : std::size_t(tile));
+      // Advance past the previous tile's runs (all zero before the first tile) and load.
+      Kokkos::parallel_for(Kokkos::TeamThreadRange(team, radix),
+                           [&](const int d) { running(d) += tile_start(d + 1) - tile_start(d); });
       Kokkos::parallel_for(Kokkos::TeamThreadRange(team, tile), [&](const int j) {
-        keys_a(padded_key(j)) = j < valid ? src_keys(base + j) : padding;
-        if (HasValues) slots_a(padded_slot(j)) = std::uint16_t(j);
+        keys(padded_key(j)) = j < valid ? src_keys(base + j) : padding;
       });
       team.team_barrier();
-      sort_round(team, keys_a, slots_a, keys_b, slots_b, counters, shift);
-      sort_round(team, keys_b, slots_b, keys_a, slots_a, counters, shift + sub_bits);
-      // keys_a[0, valid) is now the tile stably sorted by the digit: find each digit's run.
+      sort_round<true>(team, keys, slots, counters, shift);
+      sort_round<false>(team, keys, slots, counters, shift + sub_bits);
+      // keys[0, valid) is now the tile stably sorted by the digit: find where each digit's run
+      // starts. A run start at i also starts every absent digit between its predecessor's and it.
       Kokkos::parallel_for(Kokkos::TeamThreadRange(team, valid), [&](const int i) {
-        const unsigned d = radix_digit(keys_a(padded_key(i)), shift, bits);
-        if (i == 0 || radix_digit(keys_a(padded_key(i - 1)), shift, bits) != d) run_begin(d) = i;
-        if (i == valid - 1 || radix_digit(keys_a(padded_key(i + 1)), shift, bits) != d) run_end(d) = i + 1;
+        const int d = int(radix_digit(keys(padded_key(i)), shift, bits));
+        const int prev = i == 0 ? -1 : int(radix_digit(keys(padded_key(i - 1)), shift, bits));
+        for (int x = prev + 1; x <= d; ++x) tile_start(x) = std::uint32_t(i);
+        if (i == valid - 1)
+          for (int x = d + 1; x <= radix; ++x) tile_start(x) = std::uint32_t(valid);
       });
       team.team_barrier();
       Kokkos::parallel_for(Kokkos::TeamThreadRange(team, valid), [&](const int i) {
-        const Key key = keys_a(padded_key(i));
+        const Key key = keys(padded_key(i));
         const unsigned d = radix_digit(key, shift, bits);
-        const std::size_t dst = running(d) + std::size_t(i - int(run_begin(d)));
+        const std::size_t dst = running(d) + std::size_t(i - int(tile_start(d)));
         dst_keys(dst) = key;
-        if (HasValues) dst_values(dst) = src_values(base + slots_a(padded_slot(i)));
-      });
-      team.team_barrier();
-      Kokkos::parallel_for(Kokkos::TeamThreadRange(team, radix), [&](const int d) {
-        running(d) += run_end(d) - run_begin(d);
-        run_begin(d) = 0;
-        run_end(d) = 0;
+        if constexpr (HasValues) dst_values(dst) = src_values(base + slots(padded_slot(i)));
       });
       team.team_barrier();
     }
@@ -247,8 +261,27 @@ void radix_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Val
   const std::size_t n = keys.extent(0);
   if (n < 2) return;
 
-  const int team_size = Params::team_size;
-  const int per_thread = sizeof(Key) == 4 ? Params::keys_per_thread_4b : Params::keys_per_thread_8b;
+  constexpr int team_size = Params::team_size;
+  constexpr int per_thread = sizeof(Key) == 4 ? Params::keys_per_thread_4b : Params::keys_per_thread_8b;
+  constexpr int bits = Params::digit_bits;
+  constexpr int radix = 1 << bits;
+  static_assert(bits == 8, "KokkosSort: the radix downsweep sorts a digit in two 4-bit rounds");
+  using Downsweep = RadixDownsweep<ExecSpace, KeyView, ValueView, HasValues, per_thread>;
+  // Tile slots and per-thread counters are 16-bit.
+  static_assert(per_thread >= 1 && team_size >= 1 && std::size_t(team_size) * per_thread <= 65536 &&
+                    per_thread < 65536,
+                "KokkosSort: radix tiles must hold at most 65536 keys (16-bit slots and counters)");
+  static_assert(Downsweep::scratch_size(team_size, bits) <= Params::scratch_budget,
+                "KokkosSort: the radix tuning's tile does not fit its level-0 scratch budget");
+  using Policy = Kokkos::TeamPolicy<ExecSpace>;
+  // A register bound for the downsweep where the tuning asks for one (LaunchBounds<0, 0> is
+  // Kokkos' default: none).
+  constexpr unsigned min_teams = Params::downsweep_min_teams_per_sm;
+  using DownsweepPolicy =
+      Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<(min_teams > 0 ? unsigned(team_size) : 0u), min_teams>>;
+  if (Downsweep::scratch_size(team_size, bits) > std::size_t(Policy::scratch_size_max(0)))
+    throw std::runtime_error("KokkosSort::radix_sort: the tuned tile needs more level-0 scratch than allowed");
+
   RadixLayout layout;
   layout.n = n;
   layout.tile = team_size * per_thread;
@@ -257,9 +290,6 @@ void radix_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Val
   layout.chunks = layout.tiles < max_chunks ? layout.tiles : max_chunks;
   layout.tiles_per_chunk = (layout.tiles + layout.chunks - 1) / layout.chunks;
   layout.chunks = (layout.tiles + layout.tiles_per_chunk - 1) / layout.tiles_per_chunk;
-  const int bits = Params::digit_bits;
-  const int radix = 1 << bits;
-  static_assert(Params::digit_bits == 8, "KokkosSort: the radix downsweep sorts a digit in two 4-bit rounds");
 
   // All allocations first.
   KeyView key_buf(Kokkos::view_alloc(exec, Kokkos::WithoutInitializing, "KokkosSort::radix_keys"), n);
@@ -270,7 +300,6 @@ void radix_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Val
                                          std::size_t(radix) * layout.chunks);
   Kokkos::View<U[2], Mem> and_or(Kokkos::view_alloc(exec, "KokkosSort::radix_and_or"));
 
-  using Policy = Kokkos::TeamPolicy<ExecSpace>;
   {
     auto h = Kokkos::create_mirror_view(and_or);
     h(0) = ~U(0);
@@ -281,7 +310,6 @@ void radix_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Val
     Kokkos::deep_copy(exec, h, and_or);
     exec.fence();
     const U varying = h(0) ^ h(1);
-    int passes_done = 0;
     KeyView k_src = keys, k_dst = key_buf;
     ValueView v_src = values, v_dst = value_buf;
     for (int shift = 0; shift < int(8 * sizeof(Key)); shift += bits) {
@@ -291,17 +319,12 @@ void radix_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Val
       Kokkos::parallel_scan("KokkosSort::radix_scan",
                             Kokkos::RangePolicy<ExecSpace>(exec, 0, std::size_t(radix) * layout.chunks),
                             ExclusiveScanInPlace<ExecSpace>{counts});
-      RadixDownsweep<ExecSpace, KeyView, ValueView, HasValues> down{k_src, k_dst, v_src, v_dst, counts, layout,
-                                                                    shift, radix, bits, team_size};
-      Kokkos::parallel_for("KokkosSort::radix_downsweep", Policy(exec, int(layout.chunks), team_size), down);
+      Downsweep down{k_src, k_dst, v_src, v_dst, counts, layout, shift, radix, bits};
+      Kokkos::parallel_for("KokkosSort::radix_downsweep", DownsweepPolicy(exec, int(layout.chunks), team_size), down);
       std::swap(k_src, k_dst);
       if (HasValues) std::swap(v_src, v_dst);
-      ++passes_done;
     }
-    if (passes_done % 2 == 1) {
-      Kokkos::deep_copy(exec, keys, key_buf);
-      if (HasValues) Kokkos::deep_copy(exec, values, value_buf);
-    }
+    copy_back_from_buffer<HasValues>(exec, keys, values, k_src, v_src);
   }
   exec.fence();
 }

@@ -15,6 +15,15 @@
 #define KOKKOSSORT_HAS_OPENMP 0
 #endif
 
+// Full unrolling of a loop with a compile-time trip count, so that a small per-thread array
+// indexed by the loop variable stays in registers on GPUs. A hint only: host compilers, whose
+// per-thread arrays are large (one-thread teams), get nothing.
+#if defined(__CUDA_ARCH__) || defined(__HIP_DEVICE_COMPILE__)
+#define KOKKOSSORT_UNROLL _Pragma("unroll")
+#else
+#define KOKKOSSORT_UNROLL
+#endif
+
 namespace KokkosSort {
 namespace Impl {
 

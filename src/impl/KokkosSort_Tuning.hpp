@@ -15,8 +15,15 @@ struct Tuning {
   struct Radix {
     static constexpr int digit_bits = 8;
     static constexpr int team_size = 1;
-    static constexpr int keys_per_thread_4b = 2048;  // tile = team_size * keys_per_thread
+    // tile = team_size * keys_per_thread (<= 65536: 16-bit slots). Compile-time: the downsweep
+    // holds a thread's keys in a local array of this size (here ~22 KB of stack for 8-byte keys).
+    static constexpr int keys_per_thread_4b = 2048;
     static constexpr int keys_per_thread_8b = 2048;
+    // The downsweep's scratch (one tile of keys, 16-bit slots, counters, 256-digit tables) is
+    // checked against this at compile time: OpenMP's level-0 cap in Kokkos 3.4 (24.7 KB used
+    // for 8-byte keys with values).
+    static constexpr std::size_t scratch_budget = 32 * 1024;
+    static constexpr unsigned downsweep_min_teams_per_sm = 0;  // no launch bound (see CUDA)
     // Teams in upsweep/downsweep: a few per thread, so uneven tiles still balance.
     template <class Exec>
     static std::size_t max_chunks(const Exec& exec) {
@@ -43,7 +50,7 @@ struct Tuning {
   };
   // Deterministic sample sort (KokkosSort_BucketSort.hpp). A sublist is the largest power of
   // two whose keys and 16-bit slots fit scratch_budget (OpenMP caps level-0 scratch at 32 KB).
-  // TODO(bucket sort): choose default_samples from the measured s sweep (n = 2^25..2^27).
+  // default_samples: the CUDA sweep's choice (see there); not swept on a CPU yet.
   struct BucketSort {
     static constexpr int team_size = 1;
     static constexpr std::size_t scratch_budget = 32 * 1024;
@@ -83,8 +90,10 @@ struct Tuning {
     static constexpr int max_buckets = 1024;            // L = n / min_bucket_keys, at most this
     static constexpr std::size_t min_bucket_keys = 1024;
     static constexpr int histogram_bins = 4096;         // u32 counters in scratch (32 KB cap)
+    static constexpr int watched_buckets = 256;         // min/max in scratch (4 KB for u64)
+    static constexpr double narrow_bin_share = 0.9;     // of spare bins, to frequent-value buckets
     static constexpr int max_refinement_passes = 4;
-    static constexpr double bucket_bound_factor = 2.0;  // largest bucket <= 2 M / L + 4
+    static constexpr double bucket_bound_factor = 2.0;  // buckets of > 1 value: <= 2 M / L + 4
     static constexpr int merge_path_below_pairs = 2;
     static constexpr int merge_path_pieces = 4;
     template <class Exec>
@@ -106,6 +115,36 @@ struct Tuning {
   };
 };
 
+// Hybrid sort on CUDA (Hopper): 4096 buckets, 30x the 132 SMs (the seed used 1024 on 32
+// processors); 64-thread teams per bucket; 8192 histogram bins (32 KB of scratch counters).
+// Histogram teams are few (one per SM) because each flushes its nonzero bins with global atomics.
+// Defined for every backend so that host tests can replay the GPU's bucket and histogram
+// choices through HybridSortOptions; Tuning<Cuda>::HybridSort is this struct.
+struct HybridSortCudaTuning {
+  static constexpr int stream_team_size = 256;
+  static constexpr int sort_team_size = 64;
+  static constexpr int max_buckets = 4096;
+  static constexpr std::size_t min_bucket_keys = 256;
+  static constexpr int histogram_bins = 8192;
+  static constexpr int watched_buckets = 256;   // min/max in scratch: 4 KB more for u64, < 40 KB
+  // Spare bins (beyond one per bucket) that go to the buckets narrowed to a frequent value;
+  // 0.5, 0.75, 0.9 and 1.0 were compared on the harness (u32..f64, n up to 4M, both tunings):
+  // from 0.9 up the fewest inputs needed more than max_refinement_passes.
+  static constexpr double narrow_bin_share = 0.9;
+  static constexpr int max_refinement_passes = 4;
+  static constexpr double bucket_bound_factor = 2.0;
+  static constexpr int merge_path_below_pairs = 64;   // fewer pairs than threads: merge path
+  static constexpr int merge_path_pieces = 64;
+  template <class Exec>
+  static std::size_t stream_chunks(const Exec& exec) {
+    return std::size_t(exec.concurrency()) / stream_team_size;
+  }
+  template <class Exec>
+  static std::size_t histogram_chunks(const Exec& exec) {
+    return std::size_t(exec.concurrency()) / (8 * stream_team_size);
+  }
+};
+
 #if KOKKOSSORT_HAS_CUDA
 // CUDA (Hopper): 256-thread teams, tiles sized so that one team's scratch stays under the
 // 40 KB level-0 limit of Kokkos 3.4, several teams per SM.
@@ -114,10 +153,21 @@ struct Tuning<ExecSpace, typename std::enable_if<is_cuda_space<ExecSpace>::value
   struct Radix {
     static constexpr int digit_bits = 8;
     static constexpr int team_size = 256;
-    static constexpr int keys_per_thread_4b = 8;   // 2048-key tiles for 32-bit keys
-    static constexpr int keys_per_thread_8b = 4;   // 1024-key tiles for 64-bit keys
+    // Keys each thread holds in registers in the downsweep (compile-time: a local array).
+    static constexpr int keys_per_thread_4b = 16;  // 4096-key tiles for 32-bit keys
+    static constexpr int keys_per_thread_8b = 8;   // 2048-key tiles for 64-bit keys
+    // Downsweep scratch per team (checked at compile time against this budget, Kokkos 3.4's
+    // level-0 cap): 32-bit keys 28,496 B keys-only / 37,728 B with values; 64-bit keys
+    // 29,008 / 34,144 B (Kokkos adds 2,064 B per team for its team reductions and scans).
+    static constexpr std::size_t scratch_budget = 40 * 1024;
+    // Downsweep launch bound (Kokkos::LaunchBounds<team_size, this>): registers for this many
+    // 256-thread teams per SM. Unbounded, ptxas (CUDA 13, sm_90) gave the 16-keys-per-thread
+    // downsweep 72-127 registers, i.e. 2-3 teams per SM where scratch allows 5-7; bound to 4
+    // it gets 64 (0 spills; 16 B spilled in the 32-bit by-key kernel). 5 spilled up to 148 B.
+    // TODO(radix): measure 3 / 4 / 5 on the H100.
+    static constexpr unsigned downsweep_min_teams_per_sm = 4;
     // Teams in upsweep/downsweep, each walking a chunk of consecutive tiles. Scratch limits
-    // residency to ~6 teams per SM, fewer than concurrency() / team_size; 4x that many chunks
+    // residency to ~6-8 teams per SM, fewer than concurrency() / team_size; 4x that many chunks
     // keeps the last wave short (with exactly 1x, a third of the teams ran in a second wave).
     template <class Exec>
     static std::size_t max_chunks(const Exec& exec) {
@@ -144,7 +194,11 @@ struct Tuning<ExecSpace, typename std::enable_if<is_cuda_space<ExecSpace>::value
   };
   // Deterministic sample sort: 256-thread teams; the budget stays below Kokkos 3.4's 40 KB
   // level-0 cap (4096-key sublists for 32-bit keys, 2048 for 64-bit keys).
-  // TODO(bucket sort): choose default_samples from the measured s sweep (n = 2^25..2^27).
+  // default_samples from the s sweep on an H100 (perf_tests/RESULTS.md, 2026-11-23; u32,
+  // n = 2^25..2^27, uniform / staggered / deterministic duplicates): geometric-mean rates
+  // s = 128: 2.22, 256: 2.40, 512: 2.43, 1024: 2.51 Gkeys/s, i.e. 256..1024 within 5%, less
+  // than the run-to-run spread of single cells; extra memory 6.3 B/key at 256 against 8.5 at
+  // 512 and 13.0 at 1024. 256 keeps the sort's memory advantage for the same rate.
   struct BucketSort {
     static constexpr int team_size = 256;
     static constexpr std::size_t scratch_budget = 36 * 1024;
@@ -172,28 +226,8 @@ struct Tuning<ExecSpace, typename std::enable_if<is_cuda_space<ExecSpace>::value
     static constexpr int base_run = 8;
     static constexpr std::size_t scratch_budget = 36 * 1024;
   };
-  // Hybrid sort: 4096 buckets, 30x the 132 SMs (the seed used 1024 on 32 processors); 64-thread
-  // teams per bucket; 8192 histogram bins (32 KB of scratch counters). Histogram teams are
-  // few (one per SM) because each flushes its nonzero bins with global atomics.
-  struct HybridSort {
-    static constexpr int stream_team_size = 256;
-    static constexpr int sort_team_size = 64;
-    static constexpr int max_buckets = 4096;
-    static constexpr std::size_t min_bucket_keys = 256;
-    static constexpr int histogram_bins = 8192;
-    static constexpr int max_refinement_passes = 4;
-    static constexpr double bucket_bound_factor = 2.0;
-    static constexpr int merge_path_below_pairs = 64;   // fewer pairs than threads: merge path
-    static constexpr int merge_path_pieces = 64;
-    template <class Exec>
-    static std::size_t stream_chunks(const Exec& exec) {
-      return std::size_t(exec.concurrency()) / stream_team_size;
-    }
-    template <class Exec>
-    static std::size_t histogram_chunks(const Exec& exec) {
-      return std::size_t(exec.concurrency()) / (8 * stream_team_size);
-    }
-  };
+  // Hybrid sort: HybridSortCudaTuning above.
+  using HybridSort = HybridSortCudaTuning;
   // Measured on an H100, 2026-11-22 (perf_tests/RESULTS.md), uniform keys: at 2^20 merge sort
   // beat radix (u32 0.27 vs 0.43 ms, u64 0.32 vs 0.91 ms); at 2^24 and 2^28 radix beat merge
   // for u32 (2.26 vs 2.80 ms, 29.7 vs 52.2 ms); at 2^28 the sample sort beat radix for u64

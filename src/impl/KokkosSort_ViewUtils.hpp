@@ -37,6 +37,16 @@ void copy_back_if_needed(const ExecSpace& exec, const View& v, const C& c) {
   }
 }
 
+// End of a ping-pong of passes between the caller's (keys, values) and same-type buffers:
+// when the result (k_result, v_result) lies in a buffer, copies it back into keys (and values,
+// only if HasValues). Enqueued on exec, not fenced.
+template <bool HasValues, class ExecSpace, class KeyView, class ValueView>
+void copy_back_from_buffer(const ExecSpace& exec, const KeyView& keys, const ValueView& values,
+                           const KeyView& k_result, const ValueView& v_result) {
+  if (k_result.data() != keys.data()) Kokkos::deep_copy(exec, keys, k_result);
+  if (HasValues && v_result.data() != values.data()) Kokkos::deep_copy(exec, values, v_result);
+}
+
 template <class ExecSpace, class KeyView, class Fn>
 void with_contiguous(const ExecSpace& exec, const KeyView& keys, Fn&& fn) {
   if (keys.extent(0) < 2) return;
