@@ -20,9 +20,17 @@
 #include <new>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <vector>
 
+#include <unistd.h>
+#if KOKKOSSORT_HAS_CUDA
+#include <cuda_runtime_api.h>
+#endif
+
 namespace {
+
+using Exec = Kokkos::DefaultExecutionSpace;
 
 struct UsageError : std::runtime_error {
   using std::runtime_error::runtime_error;
@@ -59,6 +67,29 @@ std::size_t file_size_of(const std::string& path) {
   std::ifstream f(path, std::ios::binary | std::ios::ate);
   if (!f) throw UsageError("cannot open '" + path + "' for reading");
   return std::size_t(f.tellg());
+}
+
+// Bytes the backend's memory can take now: free device memory on CUDA, physical memory on host
+// backends. Checked before any file is read, so that an input larger than a GPU's memory is
+// refused at once instead of after reading it (or failing inside Kokkos' initialisation).
+std::size_t backend_memory_bytes() {
+#if KOKKOSSORT_HAS_CUDA
+  if (std::is_same<Exec::memory_space, Kokkos::CudaSpace>::value) {
+    std::size_t free_bytes = 0, total_bytes = 0;
+    if (cudaMemGetInfo(&free_bytes, &total_bytes) == cudaSuccess) return free_bytes;
+  }
+#endif
+  const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+  return pages > 0 && page > 0 ? std::size_t(pages) * std::size_t(page) : ~std::size_t(0);
+}
+
+void check_fits(const std::size_t bytes) {
+  const std::size_t available = backend_memory_bytes();
+  if (bytes > available) {
+    std::fprintf(stderr, "kokkossort-sort: %zu bytes of input, %zu bytes of %s memory available\n", bytes, available,
+                 Exec::name());
+    throw std::bad_alloc();
+  }
 }
 
 template <class T>
@@ -100,7 +131,6 @@ class PendingOutput {
   bool committed_ = false;
 };
 
-using Exec = Kokkos::DefaultExecutionSpace;
 
 // Kokkos 3.4 reports a failed allocation as a std::runtime_error whose message says so
 // (newer versions throw a std::bad_alloc subclass): both mean "does not fit".
@@ -119,6 +149,7 @@ Kokkos::View<T*, Exec::memory_space> device_copy(const std::vector<T>& host, con
 template <class T, class V>
 int run(const Args& a) {
   const auto algorithm = algorithm_named(a.algorithm);
+  check_fits(file_size_of(a.in) + (a.values.empty() ? 0 : file_size_of(a.values)));
   std::vector<T> keys = read_array<T>(a.in, "keys");
   std::vector<V> values;
   const bool with_values = !a.values.empty();

@@ -46,8 +46,16 @@ check "unwritable output" 2 "cannot write" "$dir/nodir/x5" "$bin" --type u32 --i
 check "unknown type" 2 "unknown --type" "$dir/x6" "$bin" --type u16 --in "$dir/keys32" --out "$dir/x6"
 check "unknown algorithm" 2 "unknown algorithm" "$dir/x7" "$bin" --type u32 --in "$dir/keys32" --out "$dir/x7" --algorithm quick
 check "forced radix, u64" 0 "verified" "$dir/x8" "$bin" --type u64 --in "$dir/keys32" --out "$dir/x8" --algorithm radix
-# Larger than the memory the process may use: 400 MB of keys under a 1 GB address-space limit.
-head -c 400000000 /dev/zero > "$dir/big"
-check "input larger than memory" 2 "does not fit in the memory" "$dir/x9" \
-  bash -c "ulimit -v 1000000; exec '$bin' --type u32 --in '$dir/big' --out '$dir/x9'"
+# Larger than the backend's memory (a GPU's, or the host's physical memory): a sparse 256 GiB
+# file, refused before it is read.
+truncate -s 256G "$dir/huge"
+check "input larger than the backend's memory" 2 "does not fit in the memory" "$dir/x9" \
+  "$bin" --type u32 --in "$dir/huge" --out "$dir/x9"
+# Fits the machine but not what the process may use: 400 MB of keys under a 1 GB address-space
+# limit (host backends only: a CUDA context cannot start under such a limit).
+if [ "${KOKKOSSORT_CLI_HOST_BACKEND:-0}" = 1 ]; then
+  head -c 400000000 /dev/zero > "$dir/big"
+  check "input larger than the process may allocate" 2 "does not fit in the memory" "$dir/x10" \
+    bash -c "ulimit -v 1000000; exec '$bin' --type u32 --in '$dir/big' --out '$dir/x10'"
+fi
 exit $fail
