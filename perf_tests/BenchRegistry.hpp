@@ -93,6 +93,16 @@ std::vector<Sorter<T>> registry() {
        [](const DeviceView<T>& k, const ValueView& v) { KokkosSort::bucket_sort_by_key(Exec(), k, v); }, {}});
   add({"hybrid_sort", false, [](const DeviceView<T>& k) { KokkosSort::hybrid_sort(Exec(), k); },
        [](const DeviceView<T>& k, const ValueView& v) { KokkosSort::hybrid_sort_by_key(Exec(), k, v); }, {}});
+  {
+    // Hybrid sort with the shuffle option opposite to its default, so that every run (the
+    // sorted and nearly sorted distributions above all) measures the shuffle's cost and benefit.
+    KokkosSort::HybridSortOptions other;
+    other.shuffle = !other.shuffle;
+    add({other.shuffle ? "hybrid_sort+shuffle" : "hybrid_sort-shuffle", false,
+         [other](const DeviceView<T>& k) { KokkosSort::hybrid_sort(Exec(), k, other); },
+         [other](const DeviceView<T>& k, const ValueView& v) { KokkosSort::hybrid_sort_by_key(Exec(), k, v, other); },
+         {}});
+  }
   add({"merge_sort", false, [](const DeviceView<T>& k) { KokkosSort::merge_sort(Exec(), k); },
        [](const DeviceView<T>& k, const ValueView& v) { KokkosSort::merge_sort_by_key(Exec(), k, v); }, {}});
   add({"sort", false, [](const DeviceView<T>& k) { KokkosSort::sort(Exec(), k); },

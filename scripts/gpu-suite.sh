@@ -4,10 +4,19 @@
 # machine that ran scripts/fetch-deps.sh), runs every unit test and the performance programs,
 # and writes logs and benchmark JSON to OUTDIR.
 #
-#   scripts/gpu-suite.sh OUTDIR [steps]      steps: comma list of build,test,large,huge,bench,study
-#                                            (default: build,test,large,bench,study)
-# Environment: BENCH_ARGS overrides the benchmark selection (see perf_tests/bench_sorts.cpp);
-# BUILD_TARGETS limits the build to some targets; LARGE_REGEX selects the `large` tests.
+#   scripts/gpu-suite.sh OUTDIR [steps]      steps: comma list of
+#       build      configure and build the cuda preset here (4-8 min on 16 cores), or
+#       unpack     take the binaries that scripts/gpu-pack.sh built elsewhere (.gpu-carry)
+#       pack       after build: pack the binaries into OUTDIR/prebuilt.part-* (15 MiB pieces), so that
+#                  later calls on a fresh machine `unpack` them from .gpu-carry instead of rebuilding
+#       test large huge   ctest labels unit (compile_fail excluded), large, huge
+#       cli        the command-line sorter's test alone
+#       bench      bench_sorts on the GPU;  hostbench  the openmp bench_sorts on this CPU
+#       study      study_baselines (issue 3's tables);  bucket  bucket_sort_study
+#       distance   distance_sort (hybrid sort's use case)
+#     (default: build,test,large,bench,study)
+# Environment: BENCH_ARGS (several runs separated by ';') / HOSTBENCH_ARGS / STUDY_ARGS / BUCKET_ARGS / DISTANCE_ARGS override
+# each program's arguments; BUILD_TARGETS limits the build; LARGE_REGEX selects `large` tests.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 out=${1:?usage: gpu-suite.sh OUTDIR [steps]}
@@ -21,7 +30,7 @@ log() { echo "[gpu-suite $(date +%T)] $*" | tee -a "$out/suite.log"; }
 
 # GoogleTest / Google Benchmark: the system's, or the cached Debian packages unpacked locally.
 prefix_path=""
-if [ ! -f /usr/include/gtest/gtest.h ] || [ ! -f /usr/include/benchmark/benchmark.h ]; then
+use_cached_debs() {
   sysroot=$root/.deps/sysroot
   if [ ! -d "$sysroot/usr" ]; then
     mkdir -p "$sysroot"
@@ -35,11 +44,34 @@ if [ ! -f /usr/include/gtest/gtest.h ] || [ ! -f /usr/include/benchmark/benchmar
   fi
   prefix_path="-DCMAKE_PREFIX_PATH=$sysroot/usr"
   export LD_LIBRARY_PATH=$sysroot/usr/lib/x86_64-linux-gnu:${LD_LIBRARY_PATH:-}
+}
+if [ ! -f /usr/include/gtest/gtest.h ] || [ ! -f /usr/include/benchmark/benchmark.h ]; then
+  use_cached_debs
+fi
+
+# Binaries from .gpu-carry/update.tar.xz were linked on a Debian machine against the cached
+# packages' Google Benchmark 1.7.1: put it, and the CUDA runtime wherever this machine's toolkit
+# keeps it, on the library path (in every call, whichever step unpacked them).
+if [ -f .gpu-carry/update.tar.xz ]; then
+  use_cached_debs
+  cuda_home=$(dirname "$(dirname "$(command -v nvcc)")")
+  export LD_LIBRARY_PATH=$cuda_home/lib64:$cuda_home/lib:$LD_LIBRARY_PATH
 fi
 
 nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv,noheader > "$out/gpu.txt" 2>&1
 log "GPU: $(cat "$out/gpu.txt")"
 jobs=$(nproc)
+
+if has unpack; then
+  # Binaries from scripts/gpu-pack.sh (prebuilt.tar.xz) or from the pack step (prebuilt.part-*):
+  # the ctest files name the root they were configured in.
+  log "unpack prebuilt binaries"
+  if [ -f .gpu-carry/prebuilt.tar.xz ]; then tar -xJf .gpu-carry/prebuilt.tar.xz; else cat .gpu-carry/prebuilt.part-* | tar -xJf -; fi
+  # Binaries rebuilt since (on a CPU machine, after a source change): replace their old versions.
+  [ -f .gpu-carry/update.tar.xz ] && tar -xJf .gpu-carry/update.tar.xz
+  old_root=$(cat build/prebuilt-root.txt)
+  find build -name CTestTestfile.cmake -exec sed -i "s#$old_root#$root#g" {} +
+fi
 
 if has build; then
   log "configure + build (cuda preset)"
@@ -53,12 +85,20 @@ if has build; then
   fi
 fi
 
+if has pack; then
+  log "pack binaries"
+  PACK_ONLY=1 scripts/gpu-pack.sh "$out" >> "$out/suite.log" 2>&1 || status=1
+  split -b 15M -d "$out/prebuilt.tar.xz" "$out/prebuilt.part-" && rm -f "$out/prebuilt.tar.xz"
+  ls -l "$out"/prebuilt.part-* | tee -a "$out/suite.log"
+fi
+
 run_ctest() {  # label, log name, extra ctest arguments
   log "ctest -L $1 ${*:3}"
   (cd build/cuda && ctest -L "$1" "${@:3}" --output-on-failure --timeout 1200) > "$out/$2" 2>&1 || status=1
   grep -E "tests passed|tests failed|Failed|\*\*\*" "$out/$2" | tail -n 20 | tee -a "$out/suite.log"
 }
 has test && run_ctest '^unit$' ctest-unit.log -LE compile_fail
+has cli && run_ctest '^unit$' ctest-cli.log -R '^cli$'
 has large && run_ctest '^large$' ctest-large.log -R "${LARGE_REGEX:-.}"
 has huge && run_ctest '^huge$' ctest-huge.log
 
@@ -72,14 +112,37 @@ if has bench; then
     grep -c "VERIFICATION FAILED" "$out/$name.txt" | sed "s/^/$name: verification failures: /" | tee -a "$out/suite.log"
   }
   if [ -n "${BENCH_ARGS:-}" ]; then
-    # shellcheck disable=SC2086
-    bench bench $BENCH_ARGS
+    # Several runs separated by ';' (bench-1, bench-2, ...): one JSON file each.
+    IFS=';' read -ra bench_runs <<< "$BENCH_ARGS"
+    for i in "${!bench_runs[@]}"; do
+      # shellcheck disable=SC2086
+      bench "bench-$((i + 1))" ${bench_runs[$i]}
+    done
   else
     # Every distribution at 2^24; uniform input across sizes 2^20 .. 2^28.
     bench bench-2p24 --min_log2=24 --max_log2=24 --types=u32,u64,f32,pairs --benchmark_min_time=0.1
     bench bench-sizes --min_log2=20 --max_log2=28 --types=u32,u64,f32,pairs --benchmark_min_time=0.1 \
       '--benchmark_filter=/uniform/(1048576|268435456)/'
   fi
+fi
+if has hostbench; then
+  log "host benchmarks (openmp build, $(nproc) cores)"
+  # shellcheck disable=SC2086
+  OMP_PROC_BIND=spread OMP_PLACES=cores ./build/openmp/perf_tests/bench_sorts ${HOSTBENCH_ARGS:---min_log2=16 --max_log2=24} \
+    --benchmark_out="$out/hostbench.json" --benchmark_out_format=json > "$out/hostbench.txt" 2>&1 || status=1
+  grep -c "VERIFICATION FAILED" "$out/hostbench.txt" | sed "s/^/hostbench: verification failures: /" | tee -a "$out/suite.log"
+fi
+if has bucket; then
+  log "bucket sort study"
+  # shellcheck disable=SC2086
+  ./build/cuda/perf_tests/bucket_sort_study "$out/bucket_sort_study.md" ${BUCKET_ARGS:-} > "$out/bucket.log" 2>&1 || status=1
+  tail -n 5 "$out/bucket.log" | tee -a "$out/suite.log"
+fi
+if has distance; then
+  log "distance sort"
+  # shellcheck disable=SC2086
+  ./build/cuda/perf_tests/distance_sort --out "$out/distance_sort.md" ${DISTANCE_ARGS:-} > "$out/distance.log" 2>&1 || status=1
+  grep -c "VERIFICATION FAILED" "$out/distance.log" | sed "s/^/distance: verification failures: /" | tee -a "$out/suite.log"
 fi
 if has study && [ -x build/cuda/perf_tests/study_baselines ]; then
   log "study tables"

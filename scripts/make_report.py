@@ -2,7 +2,8 @@
 """Turns bench_sorts' Google Benchmark JSON into the sorting-rate report:
 REPORT.md (tables), rates.csv, and one PNG per (key type, distribution): rate against n,
 every sorter and peer drawn (needs matplotlib; without it the plots are skipped with a note).
-usage: make_report.py BENCH_JSON OUTDIR"""
+usage: make_report.py BENCH_JSON [BENCH_JSON...] OUTDIR   (several runs' files are merged,
+e.g. a sweep split into parts; their contexts must name the same device)"""
 import csv
 import json
 import os
@@ -10,13 +11,44 @@ import sys
 from collections import defaultdict
 
 
+def load_run(path):
+    """A Google Benchmark JSON file; one cut off by a killed run (time limit) keeps every
+    benchmark written completely before the cut."""
+    text = open(path).read()
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        pass
+    dec = json.JSONDecoder()
+    ctx_at = text.find('"context"')
+    ctx = dec.raw_decode(text, text.index("{", ctx_at))[0] if ctx_at >= 0 else {}
+    pos = text.index("[", text.index('"benchmarks"')) + 1
+    benchmarks = []
+    while True:
+        start = text.find("{", pos)
+        if start < 0:
+            break
+        try:
+            obj, pos = dec.raw_decode(text, start)
+        except json.JSONDecodeError:
+            break
+        benchmarks.append(obj)
+    print(f"make_report: {path} was cut off; kept {len(benchmarks)} complete results", file=sys.stderr)
+    return {"context": ctx, "benchmarks": benchmarks}
+
+
 def main():
-    src, outdir = sys.argv[1], sys.argv[2]
+    if len(sys.argv) < 3:
+        sys.exit(__doc__)
+    sources, outdir = sys.argv[1:-1], sys.argv[-1]
     os.makedirs(outdir, exist_ok=True)
-    data = json.load(open(src))
-    ctx = data.get("context", {})
+    runs = [load_run(src) for src in sources]
+    ctx = runs[0].get("context", {})
+    devices = {r.get("context", {}).get("device", r.get("context", {}).get("host_name")) for r in runs}
+    if len(devices) > 1:
+        sys.exit("make_report: the runs come from different machines: %s" % sorted(map(str, devices)))
     rows, skipped = [], []
-    for b in data["benchmarks"]:
+    for b in [b for r in runs for b in r["benchmarks"]]:
         name = b.get("run_name", b["name"]).split("/manual_time")[0]
         parts = name.split("/")
         if len(parts) < 4:
@@ -98,6 +130,37 @@ def main():
                 fig.savefig(os.path.join(outdir, fname), dpi=90)
                 plt.close(fig)
                 md.append(f"![{k} {d}]({fname})")
+        # One overview figure per key type (all distributions side by side): what the README shows.
+        for k in sorted({key[0] for key in table}):
+            dists = sorted({key[1] for key in table if key[0] == k})
+            cols = min(3, len(dists))
+            rows_n = (len(dists) + cols - 1) // cols
+            fig, axes = plt.subplots(rows_n, cols, figsize=(5 * cols, 3.6 * rows_n), squeeze=False, sharey=True)
+            handles = {}
+            for i, d in enumerate(dists):
+                ax = axes[i // cols][i % cols]
+                ax.set_prop_cycle(color=plt.cm.tab20.colors)
+                for s in sorters:
+                    pts = sorted((n, table[(k, d, n)][s]) for (kk, dd, n) in table
+                                 if kk == k and dd == d and s in table[(kk, dd, n)])
+                    line, = ax.plot([p[0] for p in pts], [p[1] for p in pts], marker=".",
+                                    linestyle="--" if "::" in s else "-", label=s)
+                    if pts:
+                        handles[s] = line
+                ax.set_xscale("log", base=2)
+                ax.set_title(d, fontsize=9)
+                ax.grid(True, alpha=0.3)
+                if i % cols == 0:
+                    ax.set_ylabel("Gkeys/s")
+            for j in range(len(dists), rows_n * cols):
+                axes[j // cols][j % cols].axis("off")
+            fig.suptitle(f"{k} keys — {device}", fontsize=11)
+            fig.legend(list(handles.values()), list(handles.keys()), loc="lower center", ncol=6, fontsize=7)
+            fig.tight_layout(rect=(0, 0.08 + 0.02 * (len(handles) > 12), 1, 0.96))
+            fname = f"overview_{k.replace('+', '_')}.png"
+            fig.savefig(os.path.join(outdir, fname), dpi=80)
+            plt.close(fig)
+            md.append(f"![{k} overview]({fname})")
     except ImportError:
         md += ["(plots skipped: matplotlib is not available)"]
     open(os.path.join(outdir, "REPORT.md"), "w").write("\n".join(md) + "\n")

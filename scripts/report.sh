@@ -22,7 +22,7 @@ if ! $py -c 'import matplotlib' 2>/dev/null && [ "$(id -u)" = 0 ] && command -v 
 fi
 args=("$@")
 if [ ${#args[@]} -eq 0 ]; then
-  if [ "$preset" = cuda ]; then args=(--min_log2=16 --max_log2=28); else args=(--min_log2=16 --max_log2=22 --types=u32,u64,pairs); fi
+  if [ "$preset" = cuda ]; then args=(--min_log2=16 --max_log2=28); else args=(--min_log2=16 --max_log2=22 --types=u32,pairs --benchmark_min_time=0.05); fi
 fi
 "build/$preset/perf_tests/bench_sorts" "${args[@]}" --benchmark_out="$outdir/bench.json" \
   --benchmark_out_format=json | tee "$outdir/bench.txt"

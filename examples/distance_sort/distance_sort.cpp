@@ -1,25 +1,46 @@
 // Distance sorting for transparency (the hybrid sort seed's use case): triangles sorted back to
-// front by the distance of their centroid to a camera, key = distance, value = triangle index.
-// Scenes of ~1.5M and ~5M triangles are generated (or a Wavefront OBJ mesh is read with
-// --mesh FILE); each is sorted with hybrid sort without and with the shuffle pass and with
-// radix_sort_by_key, every result is verified and the median times are printed.
-//   distance_sort [--triangles N]... [--mesh FILE.obj] [--reps R]
-#include <KokkosSort_HybridSort.hpp>
-#include <KokkosSort_RadixSort.hpp>
-
+// front by the distance of their centroid to a camera, key = -distance (float), value = triangle
+// index (u32). Scenes of ~1.5M and ~5M triangles are generated (or a Wavefront OBJ mesh is read
+// with --mesh FILE).
+//
+// Every key-value sorter of the benchmark registry (perf_tests/BenchRegistry.hpp: the package's
+// algorithms, hybrid sort with and without the shuffle option, and on CUDA CUB's radix and merge
+// sorts and thrust) sorts two inputs per scene, from the same run:
+//   fresh       frame 0's distances in generation order;
+//   next frame  the camera moved by a small step (--step), frame 1's distances laid out in
+//               frame 0's sorted order: nearly sorted input, the case the shuffle is for.
+// Every result is verified (distances non-increasing, every index once, beside its own
+// distance) and the median times are printed as a table (rows sorters, columns scene x input),
+// optionally also written as markdown (--out). The registry's keys-only peers (no key-value
+// interface: Kokkos::sort, KokkosKernels' bitonic sort, std::sort, ...) are timed on the same
+// keys without values in a separate table (--pairs-only leaves them out); they move half the
+// bytes and are not comparable with the key-value rows.
+//   distance_sort [--triangles N]... [--mesh FILE.obj] [--reps R] [--step D] [--cap S]
+//                 [--pairs-only] [--out FILE.md]
 #include <Kokkos_Core.hpp>
+
 #include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <numeric>
 #include <random>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "../../perf_tests/BenchRegistry.hpp"
+
 namespace {
+
+using KokkosSortBench::Sorter;
+using Exec = Kokkos::DefaultExecutionSpace;
+using Mem = Exec::memory_space;
+using KeyView = Kokkos::View<float*, Mem>;
+using IndexView = Kokkos::View<std::uint32_t*, Mem>;
 
 struct Tri {
   float c[3];  // centroid
@@ -81,13 +102,91 @@ std::vector<Tri> read_obj(const std::string& path) {
   return out;
 }
 
-using Exec = Kokkos::DefaultExecutionSpace;
-using Mem = Exec::memory_space;
+std::vector<float> distances(const std::vector<Tri>& tris, const float cam[3]) {
+  std::vector<float> dist(tris.size());
+  for (std::size_t i = 0; i < tris.size(); ++i) {
+    const float dx = tris[i].c[0] - cam[0], dy = tris[i].c[1] - cam[1], dz = tris[i].c[2] - cam[2];
+    dist[i] = std::sqrt(dx * dx + dy * dy + dz * dz);
+  }
+  return dist;
+}
+
+// Back-to-front order of the triangles (ties by index), computed on the host independently of
+// every sorter under test.
+std::vector<std::uint32_t> back_to_front(const std::vector<float>& dist) {
+  std::vector<std::uint32_t> order(dist.size());
+  std::iota(order.begin(), order.end(), 0u);
+  std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
+    return dist[a] > dist[b] || (dist[a] == dist[b] && a < b);
+  });
+  return order;
+}
+
+template <class T>
+Kokkos::View<T*, Mem> to_device(const char* label, const std::vector<T>& host) {
+  Kokkos::View<T*, Mem> d(std::string(label), host.size());
+  auto h = Kokkos::create_mirror_view(d);
+  for (std::size_t i = 0; i < host.size(); ++i) h(i) = host[i];
+  Kokkos::deep_copy(d, h);
+  return d;
+}
+
+// One input to sort: triangle `order[i]` at position i, its key -dist[order[i]].
+struct Input {
+  std::string name;
+  std::vector<float> dist;         // distance of every triangle in this frame
+  KeyView dist_d;                  // the same on the device
+  IndexView order_d;               // layout of the input: triangle indices
+  std::vector<float> sorted_keys;  // expected keys after sorting (keys-only verification)
+  double out_of_order = 0;         // fraction of adjacent input pairs out of order
+  double mean_shift = 0, max_shift = 0;  // distance of a key from its sorted place, fraction of n
+};
+
+Input make_input(const std::string& name, std::vector<float> dist, const std::vector<std::uint32_t>& layout) {
+  Input in;
+  in.name = name;
+  in.dist = std::move(dist);
+  in.dist_d = to_device("dist", in.dist);
+  in.order_d = to_device("layout", layout);
+  const auto order = back_to_front(in.dist);
+  in.sorted_keys.resize(order.size());
+  for (std::size_t i = 0; i < order.size(); ++i) in.sorted_keys[i] = -in.dist[order[i]];
+  const std::size_t n = layout.size();
+  std::size_t inversions = 0;
+  for (std::size_t i = 1; i < n; ++i) inversions += in.dist[layout[i]] > in.dist[layout[i - 1]];
+  in.out_of_order = n > 1 ? double(inversions) / double(n - 1) : 0.0;
+  std::vector<std::size_t> place(n);
+  for (std::size_t i = 0; i < n; ++i) place[order[i]] = i;
+  double sum = 0, most = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    const double shift = std::fabs(double(place[layout[i]]) - double(i));
+    sum += shift;
+    most = std::max(most, shift);
+  }
+  in.mean_shift = n ? sum / double(n) / double(n) : 0.0;
+  in.max_shift = n ? most / double(n) : 0.0;
+  return in;
+}
+
+// Key = -distance: ascending keys are back to front. (A free function: nvcc wants device
+// lambdas outside of templates on local lambda types.)
+void fill(const Input& in, const KeyView& keys, const IndexView& values, bool with_values) {
+  const KeyView dist = in.dist_d;
+  const IndexView order = in.order_d;
+  if (with_values)
+    Kokkos::parallel_for("fill_pairs", Kokkos::RangePolicy<Exec>(0, dist.extent(0)), KOKKOS_LAMBDA(const std::size_t i) {
+      keys(i) = -dist(order(i));
+      values(i) = order(i);
+    });
+  else
+    Kokkos::parallel_for("fill_keys", Kokkos::RangePolicy<Exec>(0, dist.extent(0)),
+                         KOKKOS_LAMBDA(const std::size_t i) { keys(i) = -dist(order(i)); });
+  Kokkos::fence();
+}
 
 // Verifies the back-to-front order: distances non-increasing, every index once and beside
 // its own distance.
-bool verify(const std::vector<float>& dist, const Kokkos::View<float*, Mem>& keys,
-            const Kokkos::View<std::uint32_t*, Mem>& values) {
+bool verify_pairs(const std::vector<float>& dist, const KeyView& keys, const IndexView& values) {
   auto k = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), keys);
   auto v = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), values);
   std::vector<char> seen(dist.size(), 0);
@@ -100,38 +199,102 @@ bool verify(const std::vector<float>& dist, const Kokkos::View<float*, Mem>& key
   return true;
 }
 
-// Key = -distance: ascending keys are back to front. (Not inside the templated run(): nvcc
-// rejects device lambdas in a function templated on a local lambda type.)
-void fill_keys(const Kokkos::View<float*, Mem>& dist_d, const Kokkos::View<float*, Mem>& keys,
-               const Kokkos::View<std::uint32_t*, Mem>& values) {
-  Kokkos::parallel_for("negate", Kokkos::RangePolicy<Exec>(0, dist_d.extent(0)), KOKKOS_LAMBDA(const std::size_t i) {
-    keys(i) = -dist_d(i);
-    values(i) = std::uint32_t(i);
-  });
-  Kokkos::fence();
+// Keys-only: the keys are exactly the expected sorted sequence.
+bool verify_keys(const std::vector<float>& sorted_keys, const KeyView& keys) {
+  auto k = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), keys);
+  for (std::size_t i = 0; i < sorted_keys.size(); ++i)
+    if (k(i) != sorted_keys[i]) return false;
+  return true;
 }
 
-template <class SortFn>
-double run(const char* name, const std::vector<float>& dist, const Kokkos::View<float*, Mem>& dist_d, int reps,
-           SortFn&& sort, bool& ok) {
-  const std::size_t n = dist.size();
-  Kokkos::View<float*, Mem> keys("keys", n);
-  Kokkos::View<std::uint32_t*, Mem> values("values", n);
+struct Cell {
+  std::string skipped;  // why it did not run ("" = it ran)
+  double seconds = 0;   // median
+  int runs = 0;
+  bool verified = false;
+};
+
+// Times one sorter on one input: a warm-up, then the median of `reps` runs. A warm-up longer
+// than `cap` seconds is the only run.
+Cell measure(const Sorter<float>& sorter, bool pairs, const Input& in, int reps, double cap) {
+  Cell cell;
+  const std::size_t n = in.dist.size();
+  if (n > sorter.max_n) {
+    cell.skipped = "n > max_n";
+    return cell;
+  }
+  if (sorter.prepare) sorter.prepare(n);
+  KeyView keys(Kokkos::view_alloc(Kokkos::WithoutInitializing, std::string("keys")), n);
+  IndexView values;
+  if (pairs) values = IndexView(Kokkos::view_alloc(Kokkos::WithoutInitializing, std::string("values")), n);
   std::vector<double> times;
   for (int r = 0; r <= reps; ++r) {  // r = 0 warms up
-    fill_keys(dist_d, keys, values);
+    fill(in, keys, values, pairs);
     Kokkos::Timer timer;
-    sort(keys, values);
+    if (pairs)
+      sorter.pairs(keys, values);
+    else
+      sorter.keys(keys);
     Kokkos::fence();
-    if (r > 0) times.push_back(timer.seconds());
+    const double t = timer.seconds();
+    if (r > 0) times.push_back(t);
+    if (r == 0 && t > cap) {
+      times.push_back(t);
+      break;
+    }
   }
   std::sort(times.begin(), times.end());
-  const double t = times[times.size() / 2];
-  const bool good = verify(dist, keys, values);
-  ok = ok && good;
-  std::printf("  %-22s %10.3f ms  %8.1f Mkeys/s  %s\n", name, 1e3 * t, double(n) / t / 1e6,
-              good ? "verified" : "VERIFICATION FAILED");
-  return t;
+  cell.seconds = times[times.size() / 2];
+  cell.runs = int(times.size());
+  cell.verified = pairs ? verify_pairs(in.dist, keys, values) : verify_keys(in.sorted_keys, keys);
+  return cell;
+}
+
+std::string fmt(const char* f, double a, double b = 0) {
+  char buf[256];
+  std::snprintf(buf, sizeof buf, f, a, b);
+  return buf;
+}
+
+std::string cell_text(const Cell& c, std::size_t n) {
+  if (!c.skipped.empty()) return "- (" + c.skipped + ")";
+  std::string s = fmt("%.3f ms, %.1f Mkeys/s", 1e3 * c.seconds, double(n) / c.seconds / 1e6);
+  if (c.runs == 1) s += " (1 run)";
+  return s + (c.verified ? ", verified" : ", VERIFICATION FAILED");
+}
+
+// A markdown table with padded columns (readable as plain text too).
+std::string table(const std::vector<std::string>& header, const std::vector<std::vector<std::string>>& rows) {
+  std::vector<std::size_t> w(header.size(), 3);
+  for (std::size_t j = 0; j < header.size(); ++j) w[j] = std::max(w[j], header[j].size());
+  for (const auto& r : rows)
+    for (std::size_t j = 0; j < r.size(); ++j) w[j] = std::max(w[j], r[j].size());
+  auto line = [&](const std::vector<std::string>& r) {
+    std::string s = "|";
+    for (std::size_t j = 0; j < w.size(); ++j) {
+      const std::string x = j < r.size() ? r[j] : "";
+      s += " " + x + std::string(w[j] - x.size(), ' ') + " |";
+    }
+    return s + "\n";
+  };
+  std::string out = line(header) + "|";
+  for (auto x : w) out += std::string(x + 2, '-') + "|";
+  out += "\n";
+  for (const auto& r : rows) out += line(r);
+  return out;
+}
+
+void usage() {
+  std::fprintf(stderr,
+               "usage: distance_sort [--triangles N]... [--mesh FILE.obj] [--reps R] [--step D] [--cap S]\n"
+               "                     [--pairs-only] [--out FILE.md]\n"
+               "  --triangles N  generated scene of N triangles (repeatable; default 1500000 and 5000000)\n"
+               "  --mesh FILE    Wavefront OBJ scene\n"
+               "  --reps R       timed runs per cell after a warm-up, median reported (default 5)\n"
+               "  --step D       camera move between frame 0 and frame 1 (scene units, default 0.1)\n"
+               "  --cap S        a warm-up longer than S seconds is the only run (default 5)\n"
+               "  --pairs-only   leave out the registry's keys-only peers\n"
+               "  --out FILE.md  also write the tables as markdown\n");
 }
 
 }  // namespace
@@ -139,44 +302,137 @@ double run(const char* name, const std::vector<float>& dist, const Kokkos::View<
 int main(int argc, char** argv) {
   Kokkos::initialize(argc, argv);
   int rc = 0;
-  {
+  try {
     std::vector<std::size_t> sizes;
-    std::string mesh;
+    std::string mesh, out_path;
     int reps = 5;
+    double step = 0.1, cap = 5.0;
+    bool pairs_only = false;
     for (int i = 1; i < argc; ++i) {
       const std::string a = argv[i];
-      if (a == "--triangles" && i + 1 < argc) sizes.push_back(std::stoull(argv[++i]));
-      else if (a == "--mesh" && i + 1 < argc) mesh = argv[++i];
-      else if (a == "--reps" && i + 1 < argc) reps = std::max(1, std::atoi(argv[++i]));
+      const bool has = i + 1 < argc;
+      if (a == "--triangles" && has) sizes.push_back(std::stoull(argv[++i]));
+      else if (a == "--mesh" && has) mesh = argv[++i];
+      else if (a == "--reps" && has) reps = std::max(1, std::atoi(argv[++i]));
+      else if (a == "--step" && has) step = std::atof(argv[++i]);
+      else if (a == "--cap" && has) cap = std::atof(argv[++i]);
+      else if (a == "--out" && has) out_path = argv[++i];
+      else if (a == "--pairs-only") pairs_only = true;
+      else if (a == "--help" || a == "-h") {
+        usage();
+        throw 0;
+      } else {
+        usage();
+        throw std::runtime_error("unknown or incomplete argument " + a);
+      }
     }
     if (sizes.empty() && mesh.empty()) sizes = {1500000, 5000000};
     std::vector<std::pair<std::string, std::vector<Tri>>> scenes;
     if (!mesh.empty()) scenes.push_back({mesh, read_obj(mesh)});
     for (auto s : sizes) scenes.push_back({"generated " + std::to_string(s), generate_scene(s, 42 + s)});
-    const float cam[3] = {0.f, 40.f, -60.f};
+
+    const auto all = KokkosSortBench::registry<float>();
+    std::vector<const Sorter<float>*> kv, keys_only;
+    for (const auto& s : all) (s.pairs ? kv : keys_only).push_back(&s);
+    if (pairs_only) keys_only.clear();
+
+    // The camera of frame 0 and, one small step to the side and forward, of frame 1.
+    const float cam0[3] = {0.f, 40.f, -60.f};
+    const float d = float(step / std::sqrt(2.0));
+    const float cam1[3] = {cam0[0] + d, cam0[1], cam0[2] + d};
+
+    std::vector<std::string> header = {"sorter"};
+    std::vector<std::size_t> column_n;
+    std::vector<std::vector<std::string>> kv_rows(kv.size()), ko_rows(keys_only.size());
+    std::vector<std::vector<Cell>> kv_cells(kv.size());
+    for (std::size_t r = 0; r < kv.size(); ++r) kv_rows[r].push_back(kv[r]->name);
+    for (std::size_t r = 0; r < keys_only.size(); ++r) ko_rows[r].push_back(keys_only[r]->name);
+    std::string notes;
     bool ok = true;
+
     for (auto& sc : scenes) {
       const auto& tris = sc.second;
-      std::vector<float> dist(tris.size());
-      for (std::size_t i = 0; i < tris.size(); ++i) {
-        const float dx = tris[i].c[0] - cam[0], dy = tris[i].c[1] - cam[1], dz = tris[i].c[2] - cam[2];
-        dist[i] = std::sqrt(dx * dx + dy * dy + dz * dz);
+      const std::size_t n = tris.size();
+      std::vector<std::uint32_t> generation(n);
+      std::iota(generation.begin(), generation.end(), 0u);
+      auto dist0 = distances(tris, cam0);
+      const auto order0 = back_to_front(dist0);
+      std::vector<Input> inputs;
+      inputs.push_back(make_input("fresh", std::move(dist0), generation));
+      inputs.push_back(make_input("next frame", distances(tris, cam1), order0));
+      std::string note = sc.first + ": " + std::to_string(n) + " triangles;";
+      for (const auto& in : inputs)
+        note += " " + in.name + ": " + fmt("%.1f%%", 100 * in.out_of_order) +
+                " of adjacent pairs out of order, keys " +
+                fmt("%.3f%% of n from their sorted place on average, %.3f%% at most", 100 * in.mean_shift,
+                    100 * in.max_shift) +
+                (&in == &inputs[0] ? ";" : "");
+      std::printf("%s (on %s)\n", note.c_str(), Exec::name());
+      notes += "- " + note + "\n";
+      for (const auto& in : inputs) {
+        header.push_back(sc.first + " / " + in.name);
+        column_n.push_back(n);
+        for (std::size_t r = 0; r < kv.size(); ++r) {
+          const Cell c = measure(*kv[r], true, in, reps, cap);
+          ok = ok && (!c.skipped.empty() || c.verified);
+          kv_cells[r].push_back(c);
+          kv_rows[r].push_back(cell_text(c, n));
+          std::printf("  %-12s %-26s %s\n", in.name.c_str(), kv[r]->name.c_str(), kv_rows[r].back().c_str());
+          std::fflush(stdout);
+        }
+        for (std::size_t r = 0; r < keys_only.size(); ++r) {
+          const Cell c = measure(*keys_only[r], false, in, reps, cap);
+          ok = ok && (!c.skipped.empty() || c.verified);
+          ko_rows[r].push_back(cell_text(c, n));
+          std::printf("  %-12s %-26s %s (keys only)\n", in.name.c_str(), keys_only[r]->name.c_str(),
+                      ko_rows[r].back().c_str());
+          std::fflush(stdout);
+        }
       }
-      Kokkos::View<float*, Mem> dist_d("dist", dist.size());
-      auto h = Kokkos::create_mirror_view(dist_d);
-      for (std::size_t i = 0; i < dist.size(); ++i) h(i) = dist[i];
-      Kokkos::deep_copy(dist_d, h);
-      std::printf("%s: %zu triangles on %s\n", sc.first.c_str(), tris.size(), Exec::name());
-      KokkosSort::HybridSortOptions plain, shuffled;
-      shuffled.shuffle = true;
-      run("hybrid", dist, dist_d, reps,
-          [&](auto& k, auto& v) { KokkosSort::hybrid_sort_by_key(Exec(), k, v, plain); }, ok);
-      run("hybrid + shuffle", dist, dist_d, reps,
-          [&](auto& k, auto& v) { KokkosSort::hybrid_sort_by_key(Exec(), k, v, shuffled); }, ok);
-      run("radix_sort_by_key", dist, dist_d, reps,
-          [&](auto& k, auto& v) { KokkosSort::radix_sort_by_key(Exec(), k, v); }, ok);
+    }
+
+    // The shuffle's cost and benefit: time with shuffle / time without, per column.
+    std::string shuffle_line;
+    const Sorter<float>* plain_s = nullptr;
+    std::size_t plain = kv.size(), other = kv.size();
+    for (std::size_t r = 0; r < kv.size(); ++r) {
+      if (kv[r]->name == "hybrid_sort") plain = r, plain_s = kv[r];
+      if (kv[r]->name == "hybrid_sort+shuffle" || kv[r]->name == "hybrid_sort-shuffle") other = r;
+    }
+    if (plain_s && other < kv.size()) {
+      const bool default_shuffles = KokkosSort::HybridSortOptions().shuffle;
+      const std::size_t with = default_shuffles ? plain : other, without = default_shuffles ? other : plain;
+      shuffle_line = "Shuffle, time with / time without (< 1: the shuffle pays off):";
+      for (std::size_t c = 0; c < column_n.size(); ++c) {
+        const Cell &a = kv_cells[with][c], &b = kv_cells[without][c];
+        shuffle_line += " " + header[c + 1] + " " +
+                        (a.skipped.empty() && b.skipped.empty() ? fmt("x%.2f", a.seconds / b.seconds) : "-") +
+                        (c + 1 < column_n.size() ? ";" : "");
+      }
+      shuffle_line += "\n";
+    }
+
+    std::string md = std::string("Distance sort (key = -distance f32, value = u32 index) on ") + Exec::name() +
+                     ": median of " + std::to_string(reps) + " runs after a warm-up; next frame = camera moved " +
+                     fmt("%g", step) + ", input in the previous frame's sorted order.\n\n" + notes +
+                     "\nKey-value sorters of the benchmark registry:\n\n" + table(header, kv_rows);
+    if (!shuffle_line.empty()) md += "\n" + shuffle_line;
+    if (!keys_only.empty())
+      md += "\nKeys-only peers (no key-value interface; keys sorted alone, half the bytes moved: not comparable "
+            "with the rows above):\n\n" +
+            table(header, ko_rows);
+    std::printf("\n%s", md.c_str());
+    if (!out_path.empty()) {
+      std::ofstream out(out_path);
+      out << "# Distance sort\n\n" << md;
+      if (!out) throw std::runtime_error("cannot write " + out_path);
     }
     rc = ok ? 0 : 1;
+  } catch (int) {  // --help
+    rc = 0;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "distance_sort: %s\n", e.what());
+    rc = 2;
   }
   Kokkos::finalize();
   return rc;
