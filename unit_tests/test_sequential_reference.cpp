@@ -78,4 +78,26 @@ TEST(SequentialReferenceOddEven, SortedInputTakesOneRound) {
   EXPECT_GE(KokkosSort::Reference::odd_even_sort(r), 2500u);  // reverse needs ~n/2 rounds
 }
 
+// The harness' generators themselves: an input that degenerates for one key type (f32 once
+// turned deterministic duplicates into an all-equal input) would silently test and time
+// something else. Every distribution except all-equal must give several distinct keys, and the
+// deterministic-duplicates one its log2(p) + 1 levels, for every key type.
+TYPED_TEST(SequentialReference, DistributionsKeepTheirShape) {
+  using T = TypeParam;
+  const std::size_t n = 1 << 16;
+  for (auto d : all_distributions()) {
+    auto keys = generate<T>(d, n);
+    std::sort(keys.begin(), keys.end(), KokkosSort::Impl::DefaultLess<T>());
+    std::size_t distinct = 1;
+    for (std::size_t i = 1; i < n; ++i) distinct += !equivalent(keys[i - 1], keys[i]);
+    if (d == Distribution::AllEqual) {
+      EXPECT_EQ(distinct, 1u);
+    } else if (d == Distribution::DeterministicDuplicates) {
+      EXPECT_GE(distinct, 7u) << to_string(d);  // p = 240: log n, log n - 1, ... for 8 levels
+    } else {
+      EXPECT_GE(distinct, 4u) << to_string(d);
+    }
+  }
+}
+
 }  // namespace KokkosSortTest

@@ -84,7 +84,12 @@ T from_u32(std::uint32_t v) {
   if (std::is_same<T, std::uint64_t>::value) return T(std::uint64_t(v) << 32 | (v & 0xffu));
   if (std::is_same<T, std::int32_t>::value) return T(centred);
   if (std::is_same<T, std::int64_t>::value) return T(centred * (std::int64_t(1) << 31) + (v & 0xff));
-  return T(double(centred) / double(1 << 12));  // float: exact up to 2^24 magnitude steps
+  // double: exact (centred values scaled by 2^-12). float has 24 bits: scaling the centred
+  // value merged the small values of the deterministic-duplicates distribution (log n, log n
+  // - 1, ... all became -524288.0f, an all-equal input); the plain value keeps v < 2^24 exact
+  // and distinct, and above that only rounds neighbours together (monotone, equal stays equal).
+  if (std::is_same<T, float>::value) return T(double(v));
+  return T(double(centred) / double(1 << 12));
 }
 
 template <class T>
