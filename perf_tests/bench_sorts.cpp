@@ -97,6 +97,19 @@ std::string verify(Input<T>& in, const DeviceView<T>& keys, const ValueView* val
   return "";
 }
 
+// Seconds of one sort of (keys[, values]), the device fenced before the clock starts and stops.
+template <class T>
+double timed_sort(const Sorter<T>& sorter, const DeviceView<T>& keys, const ValueView& values, bool pairs) {
+  Kokkos::fence();
+  const auto t0 = std::chrono::steady_clock::now();
+  if (pairs)
+    sorter.pairs(keys, values);
+  else
+    sorter.keys(keys);
+  Kokkos::fence();
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
 // The checks before timing: pilots on prefixes predict pathological peers (e.g. Kokkos 3.4
 // BinSort on duplicates); one full sort must stay under the time cap and be verified. Returns
 // "" or why the configuration is skipped.
@@ -110,15 +123,7 @@ std::string pilot_first_and_verify(const Sorter<T>& sorter, Input<T>& in, const 
     auto pilot = [&](const std::size_t m) {
       DeviceView<T> hk("pilot_keys", m);
       Kokkos::deep_copy(hk, Kokkos::subview(in.device, std::make_pair(std::size_t(0), m)));
-      ValueView hv(pairs ? ValueView("pilot_values", m) : ValueView());
-      Kokkos::fence();
-      const auto t0 = std::chrono::steady_clock::now();
-      if (pairs)
-        sorter.pairs(hk, hv);
-      else
-        sorter.keys(hk);
-      Kokkos::fence();
-      return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+      return timed_sort(sorter, hk, pairs ? ValueView("pilot_values", m) : ValueView(), pairs);
     };
     const double small = pilot(n / 256), large = pilot(n / 16);
     const double predicted = large * std::max(16.0, small > 0 ? large / small : 16.0);
@@ -150,14 +155,7 @@ void run_one(benchmark::State& state, const std::string& name, const Sorter<T>& 
   auto sort_once = [&]() {
     Kokkos::deep_copy(work, in->device);
     if (pairs) Kokkos::deep_copy(values, values_init);
-    Kokkos::fence();
-    const auto t0 = std::chrono::steady_clock::now();
-    if (pairs)
-      sorter.pairs(work, values);
-    else
-      sorter.keys(work);
-    Kokkos::fence();
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    return timed_sort(sorter, work, values, pairs);
   };
   // Google Benchmark calls this function once per trial iteration count (1, 10, ...): the pilot
   // and the verification run in the first call only; later calls reuse its verdict.

@@ -3,6 +3,9 @@
 #   .deps/kokkos-src.tar.gz   Kokkos 3.4.01 + Kokkos Kernels 3.4.01 (Trilinos 13.2 source package),
 #                             already patched for CUDA 13 / Hopper (cmake/patches/), ~3 MB
 #   .deps/debs/               GoogleTest and Google Benchmark .debs, for machines that lack them
+#   .deps/meshes/             a real triangle mesh (WusonOBJ.obj, 3,732 triangles, from Debian's
+#                             assimp-testmodels) for examples/distance_sort; optional: a failed
+#                             download only leaves the distance sort on its generated scenes
 # Idempotent: does nothing when the cache is complete. A machine with no registry (the GPU
 # machine) receives a copy of .deps/ instead of running this.
 set -euo pipefail
@@ -54,6 +57,18 @@ if [ ! -f "$cache/debs/.complete" ]; then
   mkdir -p "$cache/debs"
   (cd "$cache/debs" && apt_private download libgtest-dev libbenchmark-dev libbenchmark1debian >&2)
   touch "$cache/debs/.complete"
+fi
+
+if [ ! -f "$cache/meshes/WusonOBJ.obj" ]; then
+  echo "fetch-deps: downloading a test mesh (assimp-testmodels)" >&2
+  mkdir -p "$cache/meshes"
+  if (cd "$work" && apt_private download assimp-testmodels >&2) && \
+     dpkg-deb --fsys-tarfile "$work"/assimp-testmodels_*.deb | \
+       tar -xf - -C "$cache/meshes" --strip-components=6 ./usr/share/assimp/models/OBJ/WusonOBJ.obj; then
+    :
+  else
+    echo "fetch-deps: warning: no test mesh (distance_sort uses its generated scenes)" >&2
+  fi
 fi
 
 # Extracted, patched sources next to the tarball: what CMake builds from.

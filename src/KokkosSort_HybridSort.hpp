@@ -57,8 +57,9 @@
 //                their final place in the caller's View.
 //   shuffle      Optional: the counting and repositioning passes visit the keys in a pseudo-
 //                random order (a bijective affine index map), so that nearly sorted input does
-//                not send neighbouring threads to the same bucket counter. Off by default until
-//                GPU measurements decide (HybridSortOptions::shuffle).
+//                not send neighbouring threads to the same bucket counter. Off by default: on
+//                an H100 (perf_tests/RESULTS.md, 2026-11-23) it paid off only on sorted and
+//                bucket-sorted input and cost 5-43% elsewhere, the distance-sorting frames included.
 //
 // Extra memory (bytes): 2 (n + 3L) (sizeof(Key) [+ sizeof(Value)]) for the padded buffers,
 // n * sizeof(index) for the within-bucket indices (4, or 8 when n >= 2^32), plus small tables
@@ -125,7 +126,7 @@ struct HybridSortStats {
 /// std::invalid_argument when negative or too large (before any data is touched).
 struct HybridSortOptions {
   /// Visit keys in a pseudo-random order while bucketing (avoids atomic contention on nearly
-  /// sorted input). Default off for now: the lead chooses the default from GPU measurements.
+  /// sorted input). Off by default: measured on an H100 it helps on sorted input only.
   bool shuffle = false;
   int buckets = 0;                  ///< L; 0 = from n and the tuning; at most histogram_bins
   int max_refinement_passes = -1;   ///< -1 = tuning default; 0 = linear histogram only

@@ -41,7 +41,7 @@ TEST(Dispatch, DecisionTablePerRow) {
   EXPECT_EQ(choose_algorithm<DeviceExec>(n24, 4, true, false), Algorithm::Radix);
   EXPECT_EQ(choose_algorithm<DeviceExec>(n28, 4, true, false), Algorithm::Radix);
   EXPECT_EQ(choose_algorithm<DeviceExec>(n24, 8, true, false), Algorithm::Radix);
-  EXPECT_EQ(choose_algorithm<DeviceExec>(n28, 8, true, false), Algorithm::SampleSort);
+  EXPECT_EQ(choose_algorithm<DeviceExec>(n28, 8, true, false), Algorithm::Radix);
   EXPECT_EQ(choose_algorithm<DeviceExec>(n20, 4, true, true), Algorithm::MergeSort);
   EXPECT_EQ(choose_algorithm<DeviceExec>(n28, 8, true, true), Algorithm::Radix);
 #else

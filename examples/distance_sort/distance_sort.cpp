@@ -15,8 +15,9 @@
 // interface: Kokkos::sort, KokkosKernels' bitonic sort, std::sort, ...) are timed on the same
 // keys without values in a separate table (--pairs-only leaves them out); they move half the
 // bytes and are not comparable with the key-value rows.
-//   distance_sort [--triangles N]... [--mesh FILE.obj] [--reps R] [--step D] [--cap S]
-//                 [--pairs-only] [--out FILE.md]
+//   distance_sort [--triangles N]... [--mesh FILE.obj [--instances K]...] [--reps R] [--step D]
+//                 [--cap S] [--pairs-only] [--out FILE.md]
+// --instances K: the mesh copied K times over the scene (instance_mesh), one scene per K.
 #include <Kokkos_Core.hpp>
 
 #include <algorithm>
@@ -97,6 +98,38 @@ std::vector<Tri> read_obj(const std::string& path) {
         for (int d = 0; d < 3; ++d) t.c[d] = (v.at(idx[0])[d] + v.at(idx[k])[d] + v.at(idx[k + 1])[d]) / 3.f;
         out.push_back(t);
       }
+    }
+  }
+  return out;
+}
+
+// A real mesh as the seed's scenes use it: K copies (a crowd, a forest) on a jittered grid over
+// the generated scenes' ground, x in [-100, 100], z in [0, 200], each scaled to about 8 units,
+// turned about the vertical axis and set on the ground. Triangle counts of millions from a
+// model of thousands (Debian's assimp-testmodels ship models of 0.3k-4k triangles).
+std::vector<Tri> instance_mesh(const std::vector<Tri>& mesh, std::size_t copies, std::uint64_t seed) {
+  if (mesh.empty() || copies == 0) throw std::runtime_error("--instances needs a non-empty mesh and K >= 1");
+  float lo[3] = {mesh[0].c[0], mesh[0].c[1], mesh[0].c[2]}, hi[3] = {lo[0], lo[1], lo[2]};
+  for (const auto& t : mesh)
+    for (int d = 0; d < 3; ++d) {
+      lo[d] = std::min(lo[d], t.c[d]);
+      hi[d] = std::max(hi[d], t.c[d]);
+    }
+  const float extent = std::max({hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2], 1e-6f});
+  const float scale = 8.f / extent, mid[3] = {(lo[0] + hi[0]) / 2, lo[1], (lo[2] + hi[2]) / 2};
+  const std::size_t side = std::size_t(std::ceil(std::sqrt(double(copies))));
+  const float cell = 200.f / float(side);
+  std::mt19937_64 rng(seed);
+  std::uniform_real_distribution<float> u(0.f, 1.f);
+  std::vector<Tri> out;
+  out.reserve(mesh.size() * copies);
+  for (std::size_t c = 0; c < copies; ++c) {
+    const float x0 = -100.f + (float(c % side) + 0.25f + 0.5f * u(rng)) * cell;
+    const float z0 = (float(c / side) + 0.25f + 0.5f * u(rng)) * cell;
+    const float a = 6.2831853f * u(rng), ca = std::cos(a), sa = std::sin(a), s = scale * (0.75f + 0.5f * u(rng));
+    for (const auto& t : mesh) {
+      const float x = (t.c[0] - mid[0]) * s, y = (t.c[1] - mid[1]) * s, z = (t.c[2] - mid[2]) * s;
+      out.push_back({{x0 + ca * x - sa * z, y, z0 + sa * x + ca * z}});
     }
   }
   return out;
@@ -286,10 +319,11 @@ std::string table(const std::vector<std::string>& header, const std::vector<std:
 
 void usage() {
   std::fprintf(stderr,
-               "usage: distance_sort [--triangles N]... [--mesh FILE.obj] [--reps R] [--step D] [--cap S]\n"
+               "usage: distance_sort [--triangles N]... [--mesh FILE.obj [--instances K]...] [--reps R] [--step D] [--cap S]\n"
                "                     [--pairs-only] [--out FILE.md]\n"
                "  --triangles N  generated scene of N triangles (repeatable; default 1500000 and 5000000)\n"
                "  --mesh FILE    Wavefront OBJ scene\n"
+               "  --instances K  the mesh copied K times over the ground (repeatable)\n"
                "  --reps R       timed runs per cell after a warm-up, median reported (default 5)\n"
                "  --step D       camera move between frame 0 and frame 1 (scene units, default 0.1)\n"
                "  --cap S        a warm-up longer than S seconds is the only run (default 5)\n"
@@ -303,7 +337,7 @@ int main(int argc, char** argv) {
   Kokkos::initialize(argc, argv);
   int rc = 0;
   try {
-    std::vector<std::size_t> sizes;
+    std::vector<std::size_t> sizes, instances;
     std::string mesh, out_path;
     int reps = 5;
     double step = 0.1, cap = 5.0;
@@ -313,6 +347,7 @@ int main(int argc, char** argv) {
       const bool has = i + 1 < argc;
       if (a == "--triangles" && has) sizes.push_back(std::stoull(argv[++i]));
       else if (a == "--mesh" && has) mesh = argv[++i];
+      else if (a == "--instances" && has) instances.push_back(std::stoull(argv[++i]));
       else if (a == "--reps" && has) reps = std::max(1, std::atoi(argv[++i]));
       else if (a == "--step" && has) step = std::atof(argv[++i]);
       else if (a == "--cap" && has) cap = std::atof(argv[++i]);
@@ -328,7 +363,14 @@ int main(int argc, char** argv) {
     }
     if (sizes.empty() && mesh.empty()) sizes = {1500000, 5000000};
     std::vector<std::pair<std::string, std::vector<Tri>>> scenes;
-    if (!mesh.empty()) scenes.push_back({mesh, read_obj(mesh)});
+    if (!instances.empty() && mesh.empty()) throw std::runtime_error("--instances needs --mesh");
+    if (!mesh.empty()) {
+      const auto model = read_obj(mesh);
+      const std::string name = mesh.substr(mesh.find_last_of('/') + 1);
+      if (instances.empty()) scenes.push_back({name, model});
+      for (auto k : instances)
+        scenes.push_back({name + " x" + std::to_string(k), instance_mesh(model, k, 7 + k)});
+    }
     for (auto s : sizes) scenes.push_back({"generated " + std::to_string(s), generate_scene(s, 42 + s)});
 
     const auto all = KokkosSortBench::registry<float>();

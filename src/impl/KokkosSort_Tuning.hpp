@@ -106,7 +106,10 @@ struct Tuning {
     }
   };
   // KokkosSort::sort's decision table (impl/KokkosSort_Dispatch.hpp). Host: radix sort for
-  // built-in keys throughout (not yet measured against the others on a CPU; see RESULTS.md).
+  // built-in keys throughout: on 2 cores (RESULTS.md, 2026-11-23) it was the package's fastest
+  // on uniform, gaussian and bucket-sorted u32 keys and pairs at 2^16..2^22 (uniform 2^22: 31
+  // Mkeys/s, sample sort 20, merge sort 18); the sample sort beat merge sort, so comparators go
+  // to it.
   struct Dispatch {
     static constexpr std::size_t merge_sort_max_n = 0;
     static constexpr std::size_t sample_sort_min_n = ~std::size_t(0);
@@ -228,13 +231,16 @@ struct Tuning<ExecSpace, typename std::enable_if<is_cuda_space<ExecSpace>::value
   };
   // Hybrid sort: HybridSortCudaTuning above.
   using HybridSort = HybridSortCudaTuning;
-  // Measured on an H100, 2026-11-22 (perf_tests/RESULTS.md), uniform keys: at 2^20 merge sort
-  // beat radix (u32 0.27 vs 0.43 ms, u64 0.32 vs 0.91 ms); at 2^24 and 2^28 radix beat merge
-  // for u32 (2.26 vs 2.80 ms, 29.7 vs 52.2 ms); at 2^28 the sample sort beat radix for u64
-  // (66.9 vs 85.0 ms). Sizes between the measured points take the next measured row's choice.
+  // Measured on an H100 (perf_tests/RESULTS.md), uniform keys: at 2^20 merge sort beat radix
+  // (2026-11-22: u32 0.27 vs 0.43 ms, u64 0.32 vs 0.91 ms; 2026-11-23 at 2^16 and 2^18 merge
+  // sort 0.54 and 1.07 Gkeys/s, radix 0.01 and 0.54); at 2^24 and 2^28 radix beat merge for
+  // u32 (2026-11-23: 8.97 vs 6.03, 10.03 vs 5.13 Gkeys/s). For u64 at 2^28 the sample sort beat
+  // radix on 2026-11-22 (4.01 vs 3.16 Gkeys/s) but no longer after the register-tile downsweep
+  // (2026-11-23: radix 3.98, sample sort 3.84): no sample-sort row. Sizes between measured
+  // points take the next measured row's choice.
   struct Dispatch {
     static constexpr std::size_t merge_sort_max_n = std::size_t(1) << 20;
-    static constexpr std::size_t sample_sort_min_n = std::size_t(1) << 28;
+    static constexpr std::size_t sample_sort_min_n = ~std::size_t(0);
     static constexpr std::size_t sample_sort_min_key_bytes = 8;
     static constexpr Algorithm comparator_algorithm = Algorithm::SampleSort;
   };
