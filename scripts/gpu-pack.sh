@@ -25,7 +25,7 @@ list=$(mktemp)
 {
   find build/cuda build/openmp -name CTestTestfile.cmake -not -path "*/_deps/*" 2>/dev/null || true
   find build/cuda -type f -perm -u+x -not -path "*/_deps/*" -not -path "*/CMakeFiles/*" -not -name "*.sh"
-  [ -x build/openmp/perf_tests/bench_sorts ] && echo build/openmp/perf_tests/bench_sorts
+  if [ -x build/openmp/perf_tests/bench_sorts ]; then echo build/openmp/perf_tests/bench_sorts; fi
 } | sort -u > "$list"
 echo "$root" > build/prebuilt-root.txt
 echo build/prebuilt-root.txt >> "$list"
