@@ -47,6 +47,7 @@
 #include <parallel/algorithm>
 
 #include "../unit_tests/harness/Distributions.hpp"
+#include "StudyOutput.hpp"
 
 namespace KokkosSortBucketStudy {
 
@@ -749,16 +750,7 @@ int main(int argc, char** argv) {
       md << "\nTotal run time " << fmt("%.0f", seconds_since(t0)) << " s.\n";
       std::cout << "\n" << md.str() << "\n";
       for (const auto& line : summary) std::cout << line << "\n";
-      std::ofstream f(out_path);
-      f << md.str();
-      if (!f) {
-        std::cerr << "could not write " << out_path << "\n";
-        status = 2;
-      }
-      if (!all_correct) {
-        std::cerr << "VERIFICATION FAILED (see above)\n";
-        status = 1;
-      }
+      if (const int s = KokkosSortPerf::write_study(out_path, md.str(), all_correct)) status = s;
     }
   }
   Kokkos::finalize();

@@ -30,6 +30,7 @@
 #include <vector>
 
 #include "../unit_tests/harness/Distributions.hpp"
+#include "StudyOutput.hpp"
 
 namespace {
 
@@ -325,16 +326,7 @@ int main(int argc, char** argv) {
         table<float>(md, a, "float (f32)");
       }
       std::cout << "\n" << md.str();
-      std::ofstream f(out_path);
-      f << md.str();
-      if (!f) {
-        std::cerr << "could not write " << out_path << "\n";
-        status = 2;
-      }
-      if (!all_correct) {
-        std::cerr << "VERIFICATION FAILED (see above)\n";
-        status = 1;
-      }
+      if (const int s = KokkosSortPerf::write_study(out_path, md.str(), all_correct)) status = s;
     }
   }
   Kokkos::finalize();
