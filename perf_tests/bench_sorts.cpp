@@ -204,10 +204,11 @@ void register_type(const std::string& type_name, bool pairs) {
   // Input-major order: benchmarks run in registration order and one input is cached at a time,
   // so all sorters of one (n, distribution) share its generation and host reference sort
   // (seconds each at 2^28) instead of regenerating it per sorter.
+  const auto sorters = registry<T>();
   for (int lg = settings.min_log2; lg <= settings.max_log2; lg += 2) {
     const std::size_t n = std::size_t(1) << lg;
     for (auto d : dists) {
-      for (const auto& sorter : registry<T>()) {
+      for (const auto& sorter : sorters) {
         if (pairs && !sorter.pairs) continue;
         if (n > sorter.max_n) continue;
         const std::string name = sorter.name + "/" + type_name + "/" + KokkosSortTest::to_string(d) + "/" +

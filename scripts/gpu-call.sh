@@ -4,7 +4,9 @@
 # runs gpu-suite.sh FIRST_STEPS (e.g. build,pack or unpack), then LATER_STEPS under a timeout
 # so that whatever happens the logs come back: the suite's directory is packed into
 # OUTDIR/logs.tgz (the device tool returns at most 8 files), prebuilt.part-* and the benchmark
-# JSON files are moved beside it.
+# JSON files are moved beside it. Only LATER_STEPS run under the timeout: put nothing long in
+# FIRST_STEPS but build (which must finish) and pack/unpack, or the call can outlast its limit and
+# return nothing.
 set -uo pipefail
 out=${1:?usage: gpu-call.sh OUTDIR FIRST_STEPS [LATER_STEPS] [SECONDS]}
 first=${2:?}

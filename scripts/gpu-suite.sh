@@ -93,6 +93,10 @@ if has pack; then
   ls -l "$out"/prebuilt.part-* | tee -a "$out/suite.log"
 fi
 
+count_failures() {  # program name, its log: how many results were wrong, into the suite log
+  grep -c "VERIFICATION FAILED" "$2" | sed "s/^/$1: verification failures: /" | tee -a "$out/suite.log"
+}
+
 run_ctest() {  # label, log name, extra ctest arguments
   log "ctest -L $1 ${*:3}"
   (cd build/cuda && ctest -L "$1" "${@:3}" --output-on-failure --timeout 1200) > "$out/$2" 2>&1 || status=1
@@ -110,7 +114,7 @@ if has bench; then
     shift
     ./build/cuda/perf_tests/bench_sorts "$@" --benchmark_out="$out/$name.json" --benchmark_out_format=json \
       > "$out/$name.txt" 2>&1 || status=1
-    grep -c "VERIFICATION FAILED" "$out/$name.txt" | sed "s/^/$name: verification failures: /" | tee -a "$out/suite.log"
+    count_failures "$name" "$out/$name.txt"
   }
   if [ -n "${BENCH_ARGS:-}" ]; then
     # Several runs separated by ';' (bench-1, bench-2, ...): one JSON file each.
@@ -131,7 +135,7 @@ if has hostbench; then
   # shellcheck disable=SC2086
   OMP_PROC_BIND=spread OMP_PLACES=cores ./build/openmp/perf_tests/bench_sorts ${HOSTBENCH_ARGS:---min_log2=16 --max_log2=24} \
     --benchmark_out="$out/hostbench.json" --benchmark_out_format=json > "$out/hostbench.txt" 2>&1 || status=1
-  grep -c "VERIFICATION FAILED" "$out/hostbench.txt" | sed "s/^/hostbench: verification failures: /" | tee -a "$out/suite.log"
+  count_failures hostbench "$out/hostbench.txt"
 fi
 if has bucket; then
   log "bucket sort study"
@@ -141,15 +145,15 @@ if has bucket; then
 fi
 if has distance; then
   log "distance sort"
-  # shellcheck disable=SC2086
   # Default: the seed's two scene sizes, generated, and (when the dependency cache holds it) the
   # real mesh of .deps/meshes instanced to about the same sizes (3,732 triangles x 402 / x 1340).
   distance_args=${DISTANCE_ARGS:---triangles 1500000 --triangles 5000000}
   if [ -z "${DISTANCE_ARGS:-}" ] && [ -f .deps/meshes/WusonOBJ.obj ]; then
     distance_args="$distance_args --mesh .deps/meshes/WusonOBJ.obj --instances 402 --instances 1340"
   fi
+  # shellcheck disable=SC2086
   ./build/cuda/perf_tests/distance_sort --out "$out/distance_sort.md" $distance_args > "$out/distance.log" 2>&1 || status=1
-  grep -c "VERIFICATION FAILED" "$out/distance.log" | sed "s/^/distance: verification failures: /" | tee -a "$out/suite.log"
+  count_failures distance "$out/distance.log"
 fi
 if has study && [ -x build/cuda/perf_tests/study_baselines ]; then
   log "study tables"

@@ -131,7 +131,6 @@ class PendingOutput {
   bool committed_ = false;
 };
 
-
 // Kokkos 3.4 reports a failed allocation as a std::runtime_error whose message says so
 // (newer versions throw a std::bad_alloc subclass): both mean "does not fit".
 bool is_allocation_failure(const std::exception& e) {
