@@ -1,0 +1,259 @@
+// Where one sort's time goes: runs one registered sorter (BenchRegistry.hpp) on one input several
+// times with Kokkos' tool callbacks switched on and splits every call's wall time into
+//   kernel <label>     a parallel_for/scan/reduce, from launch to completion (Kokkos fences the
+//                      device before each callback while a tool is registered),
+//   deep_copy <dst>    a copy, host round trips included,
+//   gap <a> -> <b>     everything between two events: host work, allocations (cudaMalloc),
+//                      frees (cudaFree, which waits for the device), launch latency.
+// The fences make every kernel pay its full latency, so the sum is an upper bound of the
+// unprofiled time; the first call (module loading, first-touch allocations) is left out.
+//
+//   profile_sort --sorter=sample_sort --type=u32 --log2=24 --dist=uniform --reps=5
+//   (--type: u32 u64 f32 f64 pairs (u32 keys, u32 values); --list prints the sorters)
+// The result is checked against a sorted host copy; exit status 1 if it is wrong.
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "../unit_tests/harness/Distributions.hpp"
+#include "../unit_tests/harness/Reference.hpp"
+#include "BenchRegistry.hpp"
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+struct Timeline {
+  bool on = false;
+  Clock::time_point last;
+  std::string last_event = "start";
+  std::vector<std::string> names;            // kernel id -> label
+  std::map<std::string, double> seconds;     // label -> total seconds
+  std::map<std::string, long> counts;        // label -> occurrences
+  Clock::time_point kernel_start, copy_start;
+  std::string copy_label;
+
+  void add(const std::string& label, double s) {
+    seconds[label] += s;
+    ++counts[label];
+  }
+  // The time since the previous event, charged to the gap between it and `next`.
+  void mark(const std::string& next) {
+    const auto now = Clock::now();
+    if (on) add("gap " + last_event + " -> " + next, std::chrono::duration<double>(now - last).count());
+    last = now;
+  }
+};
+Timeline timeline;
+
+std::string short_label(const char* name) {
+  std::string s(name);
+  if (s.size() > 60) s = s.substr(0, 57) + "...";
+  return s;
+}
+
+void begin_kernel(const char* name, const std::uint32_t, std::uint64_t* id) {
+  const std::string label = short_label(name);
+  timeline.mark(label);
+  *id = timeline.names.size();
+  timeline.names.push_back(label);
+}
+void end_kernel(const std::uint64_t id) {
+  const auto now = Clock::now();
+  const std::string& label = timeline.names[id];
+  if (timeline.on) timeline.add("kernel " + label, std::chrono::duration<double>(now - timeline.last).count());
+  timeline.last = now;
+  timeline.last_event = label;
+}
+void begin_copy(Kokkos_Profiling_SpaceHandle dst, const char* dst_name, const void*, Kokkos_Profiling_SpaceHandle src,
+                const char*, const void*, std::uint64_t) {
+  timeline.copy_label = std::string("deep_copy ") + src.name + "->" + dst.name + " " + short_label(dst_name);
+  timeline.mark(timeline.copy_label);
+}
+void end_copy() {
+  Kokkos::fence();
+  const auto now = Clock::now();
+  if (timeline.on) timeline.add(timeline.copy_label, std::chrono::duration<double>(now - timeline.last).count());
+  timeline.last = now;
+  timeline.last_event = timeline.copy_label;
+}
+void on_allocate(Kokkos_Profiling_SpaceHandle space, const char* name, const void*, std::uint64_t) {
+  timeline.mark(std::string("alloc ") + space.name);
+  timeline.last_event = std::string("alloc ") + space.name;
+}
+void on_deallocate(Kokkos_Profiling_SpaceHandle space, const char* name, const void*, std::uint64_t) {
+  timeline.mark(std::string("free ") + space.name);
+  timeline.last_event = std::string("free ") + space.name;
+}
+
+template <class T>
+int run(const std::string& sorter_name, const std::string& type, bool pairs, int log2n,
+        KokkosSortTest::Distribution dist, int reps) {
+  using namespace KokkosSortBench;
+  const auto sorters = registry<T>();
+  const auto it = std::find_if(sorters.begin(), sorters.end(), [&](const Sorter<T>& s) { return s.name == sorter_name; });
+  if (it == sorters.end() || (pairs && !it->pairs)) {
+    std::fprintf(stderr, "profile_sort: no sorter '%s' for %s (--list)\n", sorter_name.c_str(), type.c_str());
+    return 2;
+  }
+  const Sorter<T>& sorter = *it;
+  const std::size_t n = std::size_t(1) << log2n;
+  const std::vector<T> host = KokkosSortTest::generate<T>(dist, n, 2024);
+  DeviceView<T> input(Kokkos::view_alloc(Kokkos::WithoutInitializing, std::string("profile_input")), n);
+  DeviceView<T> work(Kokkos::view_alloc(Kokkos::WithoutInitializing, std::string("profile_work")), n);
+  ValueView values, values_init;
+  {
+    auto h = Kokkos::create_mirror_view(input);
+    std::memcpy(h.data(), host.data(), n * sizeof(T));
+    Kokkos::deep_copy(input, h);
+  }
+  if (pairs) {
+    values = ValueView(Kokkos::view_alloc(Kokkos::WithoutInitializing, std::string("profile_values")), n);
+    values_init = ValueView(Kokkos::view_alloc(Kokkos::WithoutInitializing, std::string("profile_values0")), n);
+    Kokkos::parallel_for(Kokkos::RangePolicy<Exec>(0, n), KOKKOS_LAMBDA(const std::size_t i) {
+      values_init(i) = std::uint32_t(i);
+    });
+  }
+  if (sorter.prepare) sorter.prepare(n);
+  Kokkos::fence();
+
+  using namespace Kokkos::Tools::Experimental;
+  set_begin_parallel_for_callback(begin_kernel);
+  set_end_parallel_for_callback(end_kernel);
+  set_begin_parallel_scan_callback(begin_kernel);
+  set_end_parallel_scan_callback(end_kernel);
+  set_begin_parallel_reduce_callback(begin_kernel);
+  set_end_parallel_reduce_callback(end_kernel);
+  set_begin_deep_copy_callback(begin_copy);
+  set_end_deep_copy_callback(end_copy);
+  set_allocate_data_callback(on_allocate);
+  set_deallocate_data_callback(on_deallocate);
+
+  std::vector<double> walls;
+  for (int r = 0; r <= reps; ++r) {
+    timeline.on = false;
+    Kokkos::deep_copy(work, input);
+    if (pairs) Kokkos::deep_copy(values, values_init);
+    Kokkos::fence();
+    timeline.on = r > 0;  // call 0 warms up
+    timeline.last = Clock::now();
+    timeline.last_event = "start";
+    const auto t0 = timeline.last;
+    if (pairs)
+      sorter.pairs(work, values);
+    else
+      sorter.keys(work);
+    Kokkos::fence();
+    timeline.mark("end");
+    if (r > 0) walls.push_back(std::chrono::duration<double>(Clock::now() - t0).count());
+  }
+  timeline.on = false;
+  set_begin_parallel_for_callback(nullptr);
+  set_end_parallel_for_callback(nullptr);
+  set_begin_parallel_scan_callback(nullptr);
+  set_end_parallel_scan_callback(nullptr);
+  set_begin_parallel_reduce_callback(nullptr);
+  set_end_parallel_reduce_callback(nullptr);
+  set_begin_deep_copy_callback(nullptr);
+  set_end_deep_copy_callback(nullptr);
+  set_allocate_data_callback(nullptr);
+  set_deallocate_data_callback(nullptr);
+
+  // Check the last result.
+  std::vector<T> ref = host;
+  std::sort(ref.begin(), ref.end(), KokkosSort::Impl::DefaultLess<T>());
+  auto h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), work);
+  for (std::size_t i = 0; i < n; ++i)
+    if (!KokkosSortTest::equivalent(ref[i], h(i))) {
+      std::printf("VERIFICATION FAILED: wrong key at index %zu\n", i);
+      return 1;
+    }
+  if (pairs) {
+    auto hv = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), values);
+    std::vector<char> seen(n, 0);
+    for (std::size_t i = 0; i < n; ++i) {
+      const std::uint32_t v = hv(i);
+      if (v >= n || seen[v] || std::memcmp(&host[v], &h(i), sizeof(T)) != 0) {
+        std::printf("VERIFICATION FAILED: value not beside its key at index %zu\n", i);
+        return 1;
+      }
+      seen[v] = 1;
+    }
+  }
+
+  std::sort(walls.begin(), walls.end());
+  double total = 0;
+  for (const auto& kv : timeline.seconds) total += kv.second;
+  std::printf("%s %s %s n=2^%d (%zu), %s, %d calls profiled after one warm-up\n", sorter_name.c_str(), type.c_str(),
+              KokkosSortTest::to_string(dist).c_str(), log2n, n, Exec::name(), reps);
+  std::printf("wall time per call with the tool's fences: median %.3f ms (min %.3f, max %.3f) = %.3f Gkeys/s\n",
+              1e3 * walls[walls.size() / 2], 1e3 * walls.front(), 1e3 * walls.back(), n / walls[walls.size() / 2] / 1e9);
+  std::vector<std::pair<std::string, double>> rows(timeline.seconds.begin(), timeline.seconds.end());
+  std::sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+  std::printf("| share | ms per call | events per call | what |\n|---|---|---|---|\n");
+  for (const auto& row : rows) {
+    if (row.second < 1e-3 * total) continue;
+    std::printf("| %5.1f%% | %.4f | %.1f | %s |\n", 100.0 * row.second / total, 1e3 * row.second / reps,
+                double(timeline.counts[row.first]) / reps, row.first.c_str());
+  }
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Kokkos::initialize(argc, argv);
+  int status = 0;
+  {
+    std::string sorter = "sample_sort", type = "u32", dist_name = "uniform";
+    int log2n = 20, reps = 5;
+    bool list = false;
+    for (int i = 1; i < argc; ++i) {
+      const std::string a = argv[i];
+      auto value = [&](const char* flag) {
+        return a.rfind(flag, 0) == 0 ? a.substr(std::strlen(flag)) : std::string();
+      };
+      if (!value("--sorter=").empty()) sorter = value("--sorter=");
+      else if (!value("--type=").empty()) type = value("--type=");
+      else if (!value("--dist=").empty()) dist_name = value("--dist=");
+      else if (!value("--log2=").empty()) log2n = std::stoi(value("--log2="));
+      else if (!value("--reps=").empty()) reps = std::max(1, std::stoi(value("--reps=")));
+      else if (a == "--list") list = true;
+      else {
+        std::fprintf(stderr, "profile_sort: unknown argument %s\n", a.c_str());
+        status = 2;
+      }
+    }
+    KokkosSortTest::Distribution dist = KokkosSortTest::Distribution::Uniform;
+    bool found = false;
+    for (auto d : KokkosSortTest::all_distributions())
+      if (KokkosSortTest::to_string(d) == dist_name) dist = d, found = true;
+    if (!found) {
+      std::fprintf(stderr, "profile_sort: unknown distribution %s\n", dist_name.c_str());
+      status = 2;
+    }
+    if (log2n < 1 || log2n > 31) {
+      std::fprintf(stderr, "profile_sort: --log2 must be in [1, 31]\n");
+      status = 2;
+    }
+    if (list) {
+      for (const auto& s : KokkosSortBench::registry<std::uint32_t>()) std::printf("%s\n", s.name.c_str());
+    } else if (status == 0) {
+      if (type == "u32") status = run<std::uint32_t>(sorter, type, false, log2n, dist, reps);
+      else if (type == "u64") status = run<std::uint64_t>(sorter, type, false, log2n, dist, reps);
+      else if (type == "f32") status = run<float>(sorter, type, false, log2n, dist, reps);
+      else if (type == "f64") status = run<double>(sorter, type, false, log2n, dist, reps);
+      else if (type == "pairs") status = run<std::uint32_t>(sorter, type, true, log2n, dist, reps);
+      else {
+        std::fprintf(stderr, "profile_sort: unknown type %s\n", type.c_str());
+        status = 2;
+      }
+    }
+  }
+  Kokkos::finalize();
+  return status;
+}
