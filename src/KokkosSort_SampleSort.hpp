@@ -71,6 +71,8 @@ struct SampleSortOptions {
   std::size_t small_bucket = 0;   ///< M: buckets of at most M keys are sorted by one team
   int team_size = 0;              ///< t: clamped to what the backend can launch
   int keys_per_thread = 0;        ///< l: tile = t*l keys (shrunk until scratch fits), t*l <= 32768
+  SortingNetwork network = SortingNetwork::tuned;  ///< small sort's network in scratch
+  int counter_copies = 0;         ///< bucket counter arrays per team in the count kernel (<= t)
   std::uint64_t seed = 0x9e3779b97f4a7c15ull;  ///< sample positions; same seed, same result
   SampleSortStats* stats = nullptr;            ///< if set, filled with what the call did
 };
@@ -215,28 +217,36 @@ struct SampleCount {
   Kokkos::View<std::size_t*, Mem> counts;
   Comp comp;
   int k, logk;
+  int copies;  // counter arrays per team: thread t counts into copy t % copies
 
-  static std::size_t shmem(int k) { return scratch_bytes<Key>(2 * k) + scratch_bytes<std::uint32_t>(2 * k); }
+  static std::size_t shmem(int k, int copies) {
+    return scratch_bytes<Key>(2 * k) + scratch_bytes<std::uint32_t>(std::size_t(2) * k * copies);
+  }
 
   KOKKOS_INLINE_FUNCTION void operator()(const member_type& team) const {
     ScratchArray<ExecSpace, Key> spl(team.team_scratch(0), 2 * k);
-    ScratchArray<ExecSpace, std::uint32_t> hist(team.team_scratch(0), 2 * k);
+    ScratchArray<ExecSpace, std::uint32_t> hist(team.team_scratch(0), 2 * k * copies);
     const int c = team.league_rank();
     const SampleChunk ch = chunks(c);
     const SampleParent par = parents(ch.parent);
     const bool equal = eq(ch.parent) != 0;
     Kokkos::parallel_for(Kokkos::TeamThreadRange(team, 2 * k), [&](const int i) {
       spl(i) = splitters(std::size_t(ch.parent) * 2 * k + i);
-      hist(i) = 0;
     });
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, 2 * k * copies), [&](const int i) { hist(i) = 0; });
     team.team_barrier();
     const bool shared_counters = team.team_size() > 1;
+    const int mine = (team.team_rank() % copies) * 2 * k;  // neighbouring threads, different copies
     Kokkos::parallel_for(Kokkos::TeamThreadRange(team, ch.begin, ch.end), [&](const std::size_t i) {
-      const int b = sample_bucket<LogK>(spl, k, logk, equal, src(i), comp);
+      const int b = mine + sample_bucket<LogK>(spl, k, logk, equal, src(i), comp);
       if (shared_counters)
         Kokkos::atomic_increment(&hist(b));
       else
         ++hist(b);
+    });
+    team.team_barrier();
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, 2 * k), [&](const int b) {
+      for (int r = 1; r < copies; ++r) hist(b) += hist(r * 2 * k + b);
     });
     team.team_barrier();
     // Bucket-major inside the parent's block: one exclusive scan of the whole table then gives
@@ -352,6 +362,7 @@ struct SampleSmallSort {
   Kokkos::View<SampleTask*, Mem> tasks;
   Comp comp;
   int chunk;  // C: keys sorted in scratch at once (power of two)
+  bool odd_even_merge;  // network for teams of several threads (else bitonic)
 
   static std::size_t shmem(int chunk, int team_size) {
     const int copies = team_size == 1 ? 2 : 1;
@@ -398,6 +409,8 @@ struct SampleSmallSort {
       bool in_b = false;
       if (one)
         in_b = team_merge_sort<true>(team, ka, sa, kb, sb, valid, 16, chunk, comp);
+      else if (odd_even_merge)
+        team_odd_even_merge_sort(team, ka, sa, n_pad, valid, comp);
       else
         team_bitonic_sort(team, ka, sa, n_pad, valid, comp);
       const auto& rk = in_b ? kb : ka;
@@ -442,7 +455,8 @@ struct SampleSmallSort {
 };
 
 struct SampleConfig {
-  int k, logk, a, team_size, tile, chunk, samples;
+  int k, logk, a, team_size, tile, chunk, samples, counter_copies;
+  bool odd_even_merge;
   std::size_t M;
   std::uint64_t seed;
   SampleSortStats* stats;
@@ -458,6 +472,8 @@ void check_sample_options(const SampleSortOptions& o) {
   if (o.oversampling < 0 || o.oversampling > 1024)
     bad("oversampling must be in [0, 1024], got " + std::to_string(o.oversampling));
   if (o.team_size < 0) bad("team_size must be >= 0, got " + std::to_string(o.team_size));
+  if (o.counter_copies < 0 || o.counter_copies > 64)
+    bad("counter_copies must be in [0, 64], got " + std::to_string(o.counter_copies));
   if (o.keys_per_thread < 0) bad("keys_per_thread must be >= 0, got " + std::to_string(o.keys_per_thread));
   if (o.team_size > 0 && o.keys_per_thread > 0 && std::size_t(o.team_size) * std::size_t(o.keys_per_thread) > 32768)
     bad("team_size * keys_per_thread must be at most 32768");
@@ -476,10 +492,16 @@ SampleConfig sample_config(const ExecSpace& exec, const SampleSortOptions& o, co
   cfg.M = o.small_bucket > 0 ? o.small_bucket : Params::small_bucket;
   cfg.seed = o.seed;
   cfg.stats = o.stats;
+  cfg.odd_even_merge = o.network == SortingNetwork::odd_even_merge ||
+                       (o.network == SortingNetwork::tuned && Params::small_sort_network == SortingNetwork::odd_even_merge);
   using Scatter = SampleScatter<0, ExecSpace, KeyView, ValueView, HasValues, Comp>;
   Scatter probe{keys, keys, values, values, {}, {}, {}, {}, {}, comp, cfg.k, cfg.logk, 1};
   cfg.team_size = resolve_team_size(exec, o.team_size, Params::team_size, probe);
   const std::size_t limit = scratch_limit<ExecSpace>(Params::scratch_budget);
+  cfg.counter_copies = std::min(o.counter_copies > 0 ? o.counter_copies : Params::counter_copies, cfg.team_size);
+  while (cfg.counter_copies > 1 &&
+         SampleCount<0, ExecSpace, KeyView, Comp>::shmem(cfg.k, cfg.counter_copies) > limit)
+    cfg.counter_copies /= 2;
   int l = o.keys_per_thread > 0 ? o.keys_per_thread : (sizeof(Key) <= 4 ? Params::keys_per_thread_4b
                                                                          : Params::keys_per_thread_8b);
   while (l > 1 && (std::size_t(cfg.team_size) * l > 32768 || Scatter::shmem(cfg.k, cfg.team_size * l) > limit)) l /= 2;
@@ -515,8 +537,9 @@ void sample_distribute(const ExecSpace& exec, const SampleConfig& cfg, const Key
   using Count = SampleCount<LogK, ExecSpace, KeyView, Comp>;
   using Scatter = SampleScatter<LogK, ExecSpace, KeyView, ValueView, HasValues, Comp>;
   Kokkos::parallel_for("KokkosSort::sample_count",
-                       Policy(exec, num_chunks, cfg.team_size).set_scratch_size(0, Kokkos::PerTeam(Count::shmem(cfg.k))),
-                       Count{src, parents, chunks, splitters, eq, counts, comp, cfg.k, cfg.logk});
+                       Policy(exec, num_chunks, cfg.team_size)
+                           .set_scratch_size(0, Kokkos::PerTeam(Count::shmem(cfg.k, cfg.counter_copies))),
+                       Count{src, parents, chunks, splitters, eq, counts, comp, cfg.k, cfg.logk, cfg.counter_copies});
   Kokkos::parallel_scan("KokkosSort::sample_scan",
                         Kokkos::RangePolicy<ExecSpace>(exec, 0, std::size_t(2 * cfg.k) * num_chunks),
                         ExclusiveScanInPlace<ExecSpace>{counts});
@@ -585,7 +608,7 @@ void sample_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Va
         "KokkosSort::sample_small_sort",
         Policy(exec, int(list.size()), cfg.team_size)
             .set_scratch_size(0, Kokkos::PerTeam(Small::shmem(cfg.chunk, cfg.team_size))),
-        Small{keys, buf, values, value_buf, tasks, comp, cfg.chunk});
+        Small{keys, buf, values, value_buf, tasks, comp, cfg.chunk, cfg.odd_even_merge});
     exec.fence();  // h_tasks is refilled by the next level
   };
 

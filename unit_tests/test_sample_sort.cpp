@@ -197,6 +197,9 @@ TEST(SampleSort, MultiThreadTeams) {
   o.team_size = 2;
   o.keys_per_thread = 64;
   check_keys_with(generate<std::uint32_t>(Distribution::Uniform, 30003), o);
+  o.counter_copies = 2;  // one counter array per thread, summed at the end
+  check_keys_with(generate<std::uint32_t>(Distribution::Zipf, 30003), o);
+  o.counter_copies = 0;
   check_pairs_with(generate<double>(Distribution::Specials, 20001), o);
   o.small_bucket = 5000;  // chunked small sorts with shared merges
   check_pairs_with(generate<std::int32_t>(Distribution::Gaussian, 30003), o);
@@ -205,13 +208,28 @@ TEST(SampleSort, MultiThreadTeams) {
   check_keys_with(generate<std::uint64_t>(Distribution::DeterministicDuplicates, 30003), o);
 }
 
+// Both small-sort networks, whichever the backend's tuning picks.
+TEST(SampleSort, BothNetworks) {
+  for (auto net : {KokkosSort::SortingNetwork::bitonic, KokkosSort::SortingNetwork::odd_even_merge}) {
+    SCOPED_TRACE(net == KokkosSort::SortingNetwork::bitonic ? "bitonic" : "odd-even merge");
+    KokkosSort::SampleSortOptions o;
+    o.network = net;
+    o.small_bucket = 3000;  // chunks of several sizes, partial tiles included
+    check_keys_with(generate<std::uint32_t>(Distribution::Uniform, 200003), o);
+    check_pairs_with(generate<float>(Distribution::Zipf, 100001), o);
+    o.team_size = 2;  // a network on the host too (its teams are one thread by default)
+    o.keys_per_thread = 64;
+    check_pairs_with(generate<std::int64_t>(Distribution::Gaussian, 30011), o);
+  }
+}
+
 TEST(SampleSort, BadOptionsThrowAndLeaveDataUnchanged) {
   const auto input = generate<std::uint32_t>(Distribution::Uniform, 5000);
   std::vector<std::uint32_t> idx(input.size());
   for (std::size_t i = 0; i < idx.size(); ++i) idx[i] = std::uint32_t(3 * i);
   auto keys = to_view(DeviceExec(), input, "keys");
   auto values = to_view(DeviceExec(), idx, "values");
-  std::vector<KokkosSort::SampleSortOptions> bad(7);
+  std::vector<KokkosSort::SampleSortOptions> bad(8);
   bad[0].buckets = 3;
   bad[1].buckets = 2048;
   bad[2].buckets = -4;
@@ -220,6 +238,7 @@ TEST(SampleSort, BadOptionsThrowAndLeaveDataUnchanged) {
   bad[5].keys_per_thread = -8;
   bad[6].team_size = 64;
   bad[6].keys_per_thread = 1024;  // 65536-key tile: ranks no longer fit 16 bits
+  bad[7].counter_copies = -2;
   for (std::size_t i = 0; i < bad.size(); ++i) {
     SCOPED_TRACE("bad option set " + std::to_string(i));
     EXPECT_THROW(KokkosSort::sample_sort(DeviceExec(), keys, bad[i]), std::invalid_argument);

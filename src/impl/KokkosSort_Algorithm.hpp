@@ -1,6 +1,7 @@
 #ifndef KOKKOSSORT_IMPL_ALGORITHM_HPP
 #define KOKKOSSORT_IMPL_ALGORITHM_HPP
-// The algorithms KokkosSort::sort can run (public enum; here so that Tuning can name them).
+// The algorithms KokkosSort::sort can run, and the sorting networks of the in-scratch sorts
+// (public enums; here so that Tuning can name them).
 
 namespace KokkosSort {
 
@@ -14,6 +15,10 @@ enum class Algorithm {
   Enumeration,  ///< rank sort, O(n^2) (stable)
   OddEven,      ///< odd-even transposition sort, O(n^2) worst case (stable)
 };
+
+/// Sorting network of an in-scratch sort run by a team of several threads (the host's
+/// one-thread teams merge sort instead); `tuned` takes the backend's Impl::Tuning choice.
+enum class SortingNetwork { tuned, bitonic, odd_even_merge };
 
 inline const char* to_string(Algorithm a) {
   switch (a) {

@@ -51,6 +51,37 @@ KOKKOS_INLINE_FUNCTION void team_bitonic_sort(const Member& team, const KeyArr& 
   }
 }
 
+// Batcher's odd-even merge sort of keys[0, n), n a power of two, with the same contract as
+// team_bitonic_sort (slots >= valid are padding, sorted last; not stable; ends with a barrier).
+// It needs fewer comparators than bitonic sort (about n/4 log^2 n against n/4 log n (log n + 1))
+// and all of them point the same way, but a step's comparators are not a fixed half of the
+// keys, so some threads idle in every step.
+template <class Member, class KeyArr, class SlotArr, class Comp>
+KOKKOS_INLINE_FUNCTION void team_odd_even_merge_sort(const Member& team, const KeyArr& keys, const SlotArr& slot,
+                                                     const int n, const int valid, const Comp& comp) {
+  auto after = [&](const int a, const int b) {
+    const bool a_pad = int(slot(a)) >= valid, b_pad = int(slot(b)) >= valid;
+    if (a_pad || b_pad) return a_pad && !b_pad;
+    return comp(keys(b), keys(a));
+  };
+  // Step (p, d): merging sorted runs of p keys into runs of 2p, partners at distance d. The
+  // comparators start at lo = d % p + 2d m + i (0 <= i < d) and stay inside one run of 2p.
+  for (int p = 1; p < n; p <<= 1) {
+    for (int d = p; d >= 1; d >>= 1) {
+      const int first = d % p;
+      Kokkos::parallel_for(Kokkos::TeamThreadRange(team, n / 2), [&](const int t) {
+        const int lo = first + 2 * d * (t / d) + (t % d);
+        const int hi = lo + d;
+        if (hi < n && lo / (2 * p) == hi / (2 * p) && after(lo, hi)) {
+          swap_values(keys(lo), keys(hi));
+          swap_values(slot(lo), slot(hi));
+        }
+      });
+      team.team_barrier();
+    }
+  }
+}
+
 // Merge path: how many of the first `diag` outputs of the stable merge of a[0, na) and
 // b[0, nb) come from a (ties taken from a first). a and b are anything indexable with ().
 template <class A, class B, class Comp>

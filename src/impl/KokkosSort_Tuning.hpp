@@ -42,6 +42,8 @@ struct Tuning {
     static constexpr int keys_per_thread_4b = 2048;    // tile = team_size * keys_per_thread
     static constexpr int keys_per_thread_8b = 1024;
     static constexpr int max_scratch_sort = 4096;      // C: keys one team sorts in scratch at once
+    static constexpr SortingNetwork small_sort_network = SortingNetwork::bitonic;  // unused: one-thread teams
+    static constexpr int counter_copies = 1;           // bucket counters per team (one thread: no contention)
     static constexpr std::size_t scratch_budget = 32 * 1024;
     template <class Exec>
     static std::size_t max_chunks(const Exec& exec) {
@@ -189,6 +191,11 @@ struct Tuning<ExecSpace, typename std::enable_if<is_cuda_space<ExecSpace>::value
     static constexpr int keys_per_thread_4b = 8;       // 2048-key tiles
     static constexpr int keys_per_thread_8b = 4;       // 1024-key tiles
     static constexpr int max_scratch_sort = 4096;
+    // TODO(sample sort): choose from the H100 comparison (profile_sort / bench, both networks).
+    static constexpr SortingNetwork small_sort_network = SortingNetwork::bitonic;
+    // Bucket counters per team in the count kernel: lanes of a warp that hit the same bucket
+    // (sorted runs, few distinct keys) then mostly hit different copies. 8 x 256 counters = 8 KB.
+    static constexpr int counter_copies = 8;
     static constexpr std::size_t scratch_budget = 38 * 1024;
     template <class Exec>
     static std::size_t max_chunks(const Exec& exec) {

@@ -1,0 +1,89 @@
+// The team-level sorting networks (impl/KokkosSort_TeamSort.hpp) on their own: every power of
+// two up to 2048, full and partial tiles (padding slots), duplicates, several teams at once.
+#include <impl/KokkosSort_KeyTraits.hpp>
+#include <impl/KokkosSort_TeamPrimitives.hpp>
+#include <impl/KokkosSort_TeamSort.hpp>
+
+#include <algorithm>
+#include <random>
+
+#include "harness/SortMatrix.hpp"
+
+// The harness's typed matrix is not instantiated here: only its View helpers are used.
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(SortMatrix);
+
+namespace {
+
+using KokkosSortTest::DeviceExec;
+using Key = std::uint32_t;
+using Slot = std::uint16_t;
+
+template <bool OddEvenMerge>
+struct NetworkTiles {
+  using member_type = Kokkos::TeamPolicy<DeviceExec>::member_type;
+  Kokkos::View<Key*, DeviceExec::memory_space> keys;
+  Kokkos::View<Slot*, DeviceExec::memory_space> slots;
+  int n, valid;
+  KOKKOS_INLINE_FUNCTION void operator()(const member_type& team) const {
+    KokkosSort::Impl::ScratchArray<DeviceExec, Key> k(team.team_scratch(0), n);
+    KokkosSort::Impl::ScratchArray<DeviceExec, Slot> s(team.team_scratch(0), n);
+    const std::size_t base = std::size_t(team.league_rank()) * n;
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, n), [&](const int i) {
+      k(i) = i < valid ? keys(base + i) : Key(0);  // padding holds the smallest key on purpose
+      s(i) = Slot(i);
+    });
+    team.team_barrier();
+    const KokkosSort::Impl::DefaultLess<Key> less;
+    if (OddEvenMerge)
+      KokkosSort::Impl::team_odd_even_merge_sort(team, k, s, n, valid, less);
+    else
+      KokkosSort::Impl::team_bitonic_sort(team, k, s, n, valid, less);
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, n), [&](const int i) {
+      keys(base + i) = k(i);
+      slots(base + i) = s(i);
+    });
+  }
+};
+
+template <bool OddEvenMerge>
+void check_network(const int n, const int valid, const int teams) {
+  SCOPED_TRACE("n " + std::to_string(n) + " valid " + std::to_string(valid));
+  std::mt19937 rng(n * 31 + valid);
+  std::vector<Key> input(std::size_t(n) * teams);
+  for (auto& x : input) x = 1 + rng() % (2 * n + 1);  // about half the keys repeat
+  auto keys = KokkosSortTest::to_view(DeviceExec(), input, "keys");
+  Kokkos::View<Slot*, DeviceExec::memory_space> slots("slots", input.size());
+  using Policy = Kokkos::TeamPolicy<DeviceExec>;
+  const NetworkTiles<OddEvenMerge> f{keys, slots, n, valid};
+  const int team_size = std::min(64, Policy(teams, 1).team_size_max(f, Kokkos::ParallelForTag()));
+  const std::size_t bytes = KokkosSort::Impl::scratch_bytes<Key>(n) + KokkosSort::Impl::scratch_bytes<Slot>(n);
+  Kokkos::parallel_for(Policy(teams, team_size).set_scratch_size(0, Kokkos::PerTeam(bytes)), f);
+  const auto out = KokkosSortTest::to_vector(keys);
+  const auto out_slots = KokkosSortTest::to_vector(slots);
+  for (int t = 0; t < teams; ++t) {
+    const std::size_t base = std::size_t(t) * n;
+    std::vector<Key> expected(input.begin() + base, input.begin() + base + valid);
+    std::sort(expected.begin(), expected.end());
+    std::vector<char> seen(valid, 0);
+    for (int i = 0; i < valid; ++i) {
+      ASSERT_EQ(out[base + i], expected[i]) << "team " << t << " index " << i;
+      const int s = out_slots[base + i];
+      ASSERT_LT(s, valid) << "padding sorted before a key, team " << t << " index " << i;
+      ASSERT_FALSE(seen[s]) << "slot " << s << " twice";
+      seen[s] = 1;
+      ASSERT_EQ(input[base + s], out[base + i]) << "slot does not name the key's origin";
+    }
+  }
+}
+
+template <bool OddEvenMerge>
+void check_all_sizes() {
+  for (int n = 1; n <= 2048; n *= 2)
+    for (int valid : {n, n - 1, n / 2 + 1, 1})
+      if (valid >= 1) check_network<OddEvenMerge>(n, valid, 3);
+}
+
+TEST(TeamSort, BitonicSortsEveryTile) { check_all_sizes<false>(); }
+TEST(TeamSort, OddEvenMergeSortsEveryTile) { check_all_sizes<true>(); }
+
+}  // namespace
