@@ -15,8 +15,11 @@
 #       bench      bench_sorts on the GPU;  hostbench  the openmp bench_sorts on this CPU
 #       study      study_baselines (issue 3's tables);  bucket  bucket_sort_study
 #       distance   distance_sort (hybrid sort's use case)
+#       profile    profile_sort runs (PROFILE_ARGS, several separated by ';'): each call's time by
+#                  kernel, copy and gap (allocation, frees, host work)
+#       ncu        Nsight Compute per-kernel summary of one sort (NCU_ARGS: profile_sort arguments)
 #     (default: build,test,large,bench,study)
-# Environment: BENCH_ARGS (several runs separated by ';') / HOSTBENCH_ARGS / STUDY_ARGS / BUCKET_ARGS / DISTANCE_ARGS override
+# Environment: BENCH_ARGS (several runs separated by ';') / PROFILE_ARGS / NCU_ARGS / HOSTBENCH_ARGS / STUDY_ARGS / BUCKET_ARGS / DISTANCE_ARGS override
 # each program's arguments; BUILD_TARGETS limits the build; LARGE_REGEX selects `large` tests.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -154,6 +157,27 @@ if has distance; then
   # shellcheck disable=SC2086
   ./build/cuda/perf_tests/distance_sort --out "$out/distance_sort.md" $distance_args > "$out/distance.log" 2>&1 || status=1
   count_failures distance "$out/distance.log"
+fi
+if has profile; then
+  log "profile_sort"
+  IFS=';' read -ra profile_runs <<< "${PROFILE_ARGS:---sorter=sample_sort --log2=24;--sorter=radix --log2=24;--sorter=sample_sort --log2=16;--sorter=radix --log2=16}"
+  for args in "${profile_runs[@]}"; do
+    # shellcheck disable=SC2086
+    ./build/cuda/perf_tests/profile_sort $args >> "$out/profile.txt" 2>&1 || status=1
+  done
+  count_failures profile "$out/profile.txt"
+fi
+if has ncu; then
+  log "ncu"
+  # Real clocks (not ncu's locked base clock); one warm-up call and one profiled call.
+  metrics=gpu__time_duration.sum,dram__throughput.avg.pct_of_peak_sustained_elapsed
+  metrics=$metrics,sm__throughput.avg.pct_of_peak_sustained_elapsed,sm__warps_active.avg.pct_of_peak_sustained_active
+  metrics=$metrics,l1tex__data_bank_conflicts_pipe_lsu_mem_shared.sum,launch__registers_per_thread
+  metrics=$metrics,launch__occupancy_limit_shared_mem,launch__occupancy_limit_registers,launch__grid_size
+  # shellcheck disable=SC2086
+  ncu --clock-control none --kernel-name-base demangled --metrics "$metrics" --csv \
+    ./build/cuda/perf_tests/profile_sort ${NCU_ARGS:---sorter=sample_sort --log2=24 --reps=1} > "$out/ncu.csv" 2> "$out/ncu.log" || status=1
+  tail -n 3 "$out/ncu.log" | tee -a "$out/suite.log"
 fi
 if has study && [ -x build/cuda/perf_tests/study_baselines ]; then
   log "study tables"

@@ -283,7 +283,7 @@ void segmented_sort(const ExecSpace& exec, const Kokkos::View<E*, typename ExecS
   const std::size_t total = off_host[nseg] - off_host[0];
   if (total < 2) return;
   std::size_t largest = 0;
-  auto base_h = Kokkos::create_mirror_view(tables.chunk_base);
+  auto base_h = Impl::host_mirror(tables.chunk_base);
   base_h(0) = 0;
   for (std::size_t j = 0; j < nseg; ++j) {
     const std::size_t len = off_host[j + 1] - off_host[j];
@@ -641,7 +641,7 @@ void bucket_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Va
     sample_tables.offsets = Kokkos::View<std::size_t*, Mem>(alloc("sample_offsets"), 2);
     sample_tables.chunk_base = Kokkos::View<std::size_t*, Mem>(alloc("sample_chunk_base"), 2);
   }
-  auto bucket_start_h = Kokkos::create_mirror_view(bucket_start);
+  auto bucket_start_h = Impl::host_mirror(bucket_start);
 
   // Steps 1-3.
   constexpr bool merge_tiles = Params::merge_sort_tiles;
@@ -660,7 +660,7 @@ void bucket_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Va
       Kokkos::parallel_for("KokkosSort::bucket_pack_samples", Kokkos::RangePolicy<ExecSpace>(exec, 0, taken),
                            PackSamples<ExecSpace, Key>{sample_keys, sample_idx, packed, false});
       std::vector<std::size_t> off{0, taken};
-      auto off_h = Kokkos::create_mirror_view(sample_tables.offsets);
+      auto off_h = Impl::host_mirror(sample_tables.offsets);
       off_h(0) = 0;
       off_h(1) = taken;
       Kokkos::deep_copy(exec, sample_tables.offsets, off_h);

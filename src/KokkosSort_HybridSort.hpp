@@ -943,14 +943,14 @@ void hybrid_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Va
   U64View counts(alloc("KokkosSort::hybrid_counts"), std::size_t(groups));
   U64View padded_offsets(alloc("KokkosSort::hybrid_padded_offsets"), std::size_t(groups + 1));
   U64View out_offsets(alloc("KokkosSort::hybrid_out_offsets"), std::size_t(groups + 1));
-  auto h_partials = Kokkos::create_mirror_view(partials);
-  auto h_pivots = Kokkos::create_mirror_view(pivots);
-  auto h_base = Kokkos::create_mirror_view(base);
-  auto h_hist = Kokkos::create_mirror_view(hist);
-  auto h_watch_slot = Kokkos::create_mirror_view(watch_slot);
-  auto h_watch_min = Kokkos::create_mirror_view(watch_min);
-  auto h_watch_max = Kokkos::create_mirror_view(watch_max);
-  auto h_one_value = Kokkos::create_mirror_view(one_value);
+  auto h_partials = Impl::host_mirror(partials);
+  auto h_pivots = Impl::host_mirror(pivots);
+  auto h_base = Impl::host_mirror(base);
+  auto h_hist = Impl::host_mirror(hist);
+  auto h_watch_slot = Impl::host_mirror(watch_slot);
+  auto h_watch_min = Impl::host_mirror(watch_min);
+  auto h_watch_max = Impl::host_mirror(watch_max);
+  auto h_one_value = Impl::host_mirror(one_value);
 
   // Min, max, NaNs.
   Kokkos::parallel_for("KokkosSort::hybrid_minmax", Policy(exec, int(stream_chunks.chunks), stream_ts),

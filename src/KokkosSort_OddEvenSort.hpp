@@ -153,7 +153,7 @@ void odd_even_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const 
   }
   Kokkos::View<int*, Mem> swapped(Kokkos::view_alloc(exec, std::string("KokkosSort::oe_swapped")), group);
   Kokkos::View<std::size_t, Mem> rounds_out(Kokkos::view_alloc(exec, std::string("KokkosSort::oe_rounds")));
-  auto swapped_h = Kokkos::create_mirror_view(swapped);
+  auto swapped_h = Impl::host_mirror(swapped);
 
   F f{keys, keys, values, values, swapped, n, tile, center, 0, 0, whole, rounds_out};
   const int ts = resolve_team_size(exec, options.team_size, Params::team_size, f);
@@ -170,7 +170,7 @@ void odd_even_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const 
     }
     f.phases = int(n) + 2;  // n phases sort; the round after them swaps nothing
     Kokkos::parallel_for("KokkosSort::odd_even_whole", Policy(exec, 1, ts), f);
-    auto rounds_h = Kokkos::create_mirror_view(rounds_out);
+    auto rounds_h = Impl::host_mirror(rounds_out);
     Kokkos::deep_copy(exec, rounds_h, rounds_out);
     exec.fence();
     st.rounds = rounds_h();

@@ -301,7 +301,7 @@ void radix_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Val
   Kokkos::View<U[2], Mem> and_or(Kokkos::view_alloc(exec, "KokkosSort::radix_and_or"));
 
   {
-    auto h = Kokkos::create_mirror_view(and_or);
+    auto h = Impl::host_mirror(and_or);
     h(0) = ~U(0);
     h(1) = 0;
     Kokkos::deep_copy(exec, and_or, h);

@@ -583,10 +583,10 @@ void sample_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Va
   Kokkos::View<SampleParent*, Mem> parents(alloc("KokkosSort::sample_parents"), P);
   Kokkos::View<SampleChunk*, Mem> chunks(alloc("KokkosSort::sample_chunks"), C);
   Kokkos::View<SampleTask*, Mem> tasks(alloc("KokkosSort::sample_tasks"), needs_levels ? max_tasks : 1);
-  auto h_parents = Kokkos::create_mirror_view(parents);
-  auto h_chunks = Kokkos::create_mirror_view(chunks);
-  auto h_child = Kokkos::create_mirror_view(child_begin);
-  auto h_tasks = Kokkos::create_mirror_view(tasks);
+  auto h_parents = Impl::host_mirror(parents);
+  auto h_chunks = Impl::host_mirror(chunks);
+  auto h_child = Impl::host_mirror(child_begin);
+  auto h_tasks = Impl::host_mirror(tasks);
 
   SampleSortStats stats;
   auto record = [&]() {

@@ -20,6 +20,16 @@ bool is_contiguous(const View& v) {
 // Calls fn with a contiguous View that aliases v when v is contiguous, or with a contiguous
 // copy of v that is copied back after fn returns. The copy is allocated before v is read, so
 // an allocation failure leaves v untouched.
+// Host-side copy of a (small) device table for the host's plan: uninitialized, because an
+// initialized host View runs a host parallel_for when it is built and another when it is freed;
+// on the CUDA build's OpenMP host backend each of those took 0.2-4.5 ms on the H100 machine
+// (profile_sort, 2026-11-23), more than a whole sort of 2^16 keys. Aliases the table when it
+// is host-accessible (host backends), as create_mirror_view does.
+template <class View>
+auto host_mirror(const View& v) {
+  return Kokkos::create_mirror_view(Kokkos::HostSpace(), v, Kokkos::WithoutInitializing);
+}
+
 template <class ExecSpace, class View>
 contiguous_view_t<View> make_contiguous(const ExecSpace& exec, const View& v) {
   using C = contiguous_view_t<View>;
