@@ -4,6 +4,7 @@
 // lets many threads share one merge. Shared by every algorithm that sorts tiles on chip.
 #include <cstdint>
 #include <Kokkos_Core.hpp>
+#include "KokkosSort_Config.hpp"
 
 namespace KokkosSort {
 namespace Impl {
@@ -26,17 +27,25 @@ KOKKOS_INLINE_FUNCTION constexpr int next_pow2(int n) {
 // tile of any length sorts inside the next power of two. After the call keys[0, valid) hold
 // the tile's keys in order and slot[] says where each came from (to gather values).
 // Not stable. Ends with a barrier.
-template <class Member, class KeyArr, class SlotArr, class Comp>
+// Steps whose partners lie less than `Block` apart stay inside aligned blocks of Block keys:
+// each thread runs all of them on one block held in registers (one scratch read and write, one
+// barrier) instead of one scratch pass and barrier per step; for 2048 keys that is 47 barriers
+// instead of 66.
+template <int Block = 8, class Member, class KeyArr, class SlotArr, class Comp>
 KOKKOS_INLINE_FUNCTION void team_bitonic_sort(const Member& team, const KeyArr& keys, const SlotArr& slot,
                                               const int n, const int valid, const Comp& comp) {
+  using Key = typename KeyArr::non_const_value_type;
+  using Slot = typename SlotArr::non_const_value_type;
   // a goes after b: padding after everything, otherwise the key order.
   auto after = [&](const int a, const int b) {
     const bool a_pad = int(slot(a)) >= valid, b_pad = int(slot(b)) >= valid;
     if (a_pad || b_pad) return a_pad && !b_pad;
     return comp(keys(b), keys(a));
   };
+  const bool blocked = n >= Block;
   for (int k = 2; k <= n; k <<= 1) {
-    for (int j = k >> 1; j > 0; j >>= 1) {
+    int j = k >> 1;
+    for (; j > 0 && (!blocked || j >= Block); j >>= 1) {
       Kokkos::parallel_for(Kokkos::TeamThreadRange(team, n / 2), [&](const int t) {
         const int lo = 2 * j * (t / j) + (t % j);
         const int hi = lo + j;
@@ -48,6 +57,42 @@ KOKKOS_INLINE_FUNCTION void team_bitonic_sort(const Member& team, const KeyArr& 
       });
       team.team_barrier();
     }
+    if (j == 0) continue;
+    const int first_j = j;  // < Block: the rest of this stage inside each block
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, n / Block), [&](const int blk) {
+      const int base = blk * Block;
+      Key kv[Block];
+      Slot sv[Block];
+      KOKKOSSORT_UNROLL
+      for (int i = 0; i < Block; ++i) {
+        kv[i] = keys(base + i);
+        sv[i] = slot(base + i);
+      }
+      // Compile-time distances (fully unrolled, so kv and sv stay in registers).
+      KOKKOSSORT_UNROLL
+      for (int jj = Block / 2; jj > 0; jj >>= 1) {
+        if (jj > first_j) continue;
+        KOKKOSSORT_UNROLL
+        for (int lo = 0; lo < Block; ++lo) {
+          if (lo & jj) continue;
+          const int hi = lo + jj;
+          const bool ascending = ((base + lo) & k) == 0;
+          const int x = ascending ? lo : hi, y = ascending ? hi : lo;  // swap if x goes after y
+          const bool x_pad = int(sv[x]) >= valid, y_pad = int(sv[y]) >= valid;
+          const bool swap = (x_pad || y_pad) ? (x_pad && !y_pad) : comp(kv[y], kv[x]);
+          if (swap) {
+            swap_values(kv[lo], kv[hi]);
+            swap_values(sv[lo], sv[hi]);
+          }
+        }
+      }
+      KOKKOSSORT_UNROLL
+      for (int i = 0; i < Block; ++i) {
+        keys(base + i) = kv[i];
+        slot(base + i) = sv[i];
+      }
+    });
+    team.team_barrier();
   }
 }
 
