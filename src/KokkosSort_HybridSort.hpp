@@ -943,7 +943,7 @@ void hybrid_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Va
   U64View counts(alloc("KokkosSort::hybrid_counts"), std::size_t(groups));
   U64View padded_offsets(alloc("KokkosSort::hybrid_padded_offsets"), std::size_t(groups + 1));
   U64View out_offsets(alloc("KokkosSort::hybrid_out_offsets"), std::size_t(groups + 1));
-  auto h_partials = Impl::host_mirror(partials);
+  HostTable<HybridMinMaxPartial<Key>> h_partials(partials.extent(0));
   auto h_pivots = Impl::host_mirror(pivots);
   auto h_base = Impl::host_mirror(base);
   auto h_hist = Impl::host_mirror(hist);
@@ -956,7 +956,7 @@ void hybrid_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Va
   Kokkos::parallel_for("KokkosSort::hybrid_minmax", Policy(exec, int(stream_chunks.chunks), stream_ts),
                        HybridMinMax<ExecSpace, KeyView>{keys, partials, stream_chunks,
                                                         std::numeric_limits<C>::max(), std::numeric_limits<C>::lowest()});
-  Kokkos::deep_copy(exec, h_partials, partials);
+  Kokkos::deep_copy(exec, h_partials.view(), partials);
   exec.fence();
   HybridMinMaxPartial<Key> mm = h_partials(0);
   for (std::size_t c = 1; c < stream_chunks.chunks; ++c) {

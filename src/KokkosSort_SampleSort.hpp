@@ -583,10 +583,10 @@ void sample_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Va
   Kokkos::View<SampleParent*, Mem> parents(alloc("KokkosSort::sample_parents"), P);
   Kokkos::View<SampleChunk*, Mem> chunks(alloc("KokkosSort::sample_chunks"), C);
   Kokkos::View<SampleTask*, Mem> tasks(alloc("KokkosSort::sample_tasks"), needs_levels ? max_tasks : 1);
-  auto h_parents = Impl::host_mirror(parents);
-  auto h_chunks = Impl::host_mirror(chunks);
+  HostTable<SampleParent> h_parents(parents.extent(0));
+  HostTable<SampleChunk> h_chunks(chunks.extent(0));
   auto h_child = Impl::host_mirror(child_begin);
-  auto h_tasks = Impl::host_mirror(tasks);
+  HostTable<SampleTask> h_tasks(tasks.extent(0));
 
   SampleSortStats stats;
   auto record = [&]() {
@@ -615,7 +615,7 @@ void sample_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Va
     for (int c = 1; c < 66; ++c) class_start[c] += class_start[c - 1];
     for (const auto& t : list) h_tasks(class_start[size_class(t.size)]++) = t;
     const auto range = std::make_pair(std::size_t(0), list.size());
-    Kokkos::deep_copy(exec, Kokkos::subview(tasks, range), Kokkos::subview(h_tasks, range));
+    Kokkos::deep_copy(exec, Kokkos::subview(tasks, range), Kokkos::subview(h_tasks.view(), range));
     Kokkos::parallel_for(
         "KokkosSort::sample_small_sort",
         Policy(exec, int(list.size()), cfg.team_size)
@@ -666,9 +666,9 @@ void sample_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Va
     ++stats.levels;
     stats.split_buckets += np;
     Kokkos::deep_copy(exec, Kokkos::subview(parents, std::make_pair(std::size_t(0), np)),
-                      Kokkos::subview(h_parents, std::make_pair(std::size_t(0), np)));
+                      Kokkos::subview(h_parents.view(), std::make_pair(std::size_t(0), np)));
     Kokkos::deep_copy(exec, Kokkos::subview(chunks, std::make_pair(std::size_t(0), std::size_t(nc))),
-                      Kokkos::subview(h_chunks, std::make_pair(std::size_t(0), std::size_t(nc))));
+                      Kokkos::subview(h_chunks.view(), std::make_pair(std::size_t(0), std::size_t(nc))));
     using Split = SampleSplitters<ExecSpace, KeyView, Comp>;
     Kokkos::parallel_for("KokkosSort::sample_splitters",
                          Policy(exec, int(np), cfg.team_size)

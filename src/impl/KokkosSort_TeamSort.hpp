@@ -77,9 +77,12 @@ KOKKOS_INLINE_FUNCTION void team_bitonic_sort(const Member& team, const KeyArr& 
           if (lo & jj) continue;
           const int hi = lo + jj;
           const bool ascending = ((base + lo) & k) == 0;
-          const int x = ascending ? lo : hi, y = ascending ? hi : lo;  // swap if x goes after y
-          const bool x_pad = int(sv[x]) >= valid, y_pad = int(sv[y]) >= valid;
-          const bool swap = (x_pad || y_pad) ? (x_pad && !y_pad) : comp(kv[y], kv[x]);
+          // Swap when x goes after y. Values are selected, not indices: an index that depends
+          // on `ascending` would be dynamic and move kv and sv to local memory.
+          const Key x = ascending ? kv[lo] : kv[hi], y = ascending ? kv[hi] : kv[lo];
+          const bool x_pad = int(ascending ? sv[lo] : sv[hi]) >= valid;
+          const bool y_pad = int(ascending ? sv[hi] : sv[lo]) >= valid;
+          const bool swap = (x_pad || y_pad) ? (x_pad && !y_pad) : comp(y, x);
           if (swap) {
             swap_values(kv[lo], kv[hi]);
             swap_values(sv[lo], sv[hi]);

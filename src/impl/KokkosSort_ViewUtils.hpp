@@ -3,6 +3,8 @@
 // Normalises the caller's Views for the algorithms: every algorithm sees contiguous
 // View<T*, LayoutRight, MemorySpace>; strided Views and non-contiguous subviews are copied
 // into such a View and back.
+#include <type_traits>
+#include <vector>
 #include <Kokkos_Core.hpp>
 
 namespace KokkosSort {
@@ -20,15 +22,34 @@ bool is_contiguous(const View& v) {
 // Calls fn with a contiguous View that aliases v when v is contiguous, or with a contiguous
 // copy of v that is copied back after fn returns. The copy is allocated before v is read, so
 // an allocation failure leaves v untouched.
-// Host-side copy of a (small) device table for the host's plan: uninitialized, because an
-// initialized host View runs a host parallel_for when it is built and another when it is freed;
-// on the CUDA build's OpenMP host backend each of those took 0.2-4.5 ms on the H100 machine
-// (profile_sort, 2026-11-23), more than a whole sort of 2^16 keys. Aliases the table when it
-// is host-accessible (host backends), as create_mirror_view does.
+// Host-side copy of a (small) device table of numbers for the host's plan: uninitialized,
+// because an initialized host View runs a host parallel_for when it is built and another when
+// it is freed; on the CUDA build's OpenMP host backend each of those took 0.2-4.5 ms on the
+// H100 machine (profile_sort, 2026-11-23), more than a whole sort of 2^16 keys. Aliases the
+// table when it is host-accessible (host backends), as create_mirror_view does.
 template <class View>
 auto host_mirror(const View& v) {
+  static_assert(std::is_scalar<typename View::non_const_value_type>::value,
+                "KokkosSort: host tables of structs are HostTable (a View of structs runs a host kernel when freed)");
   return Kokkos::create_mirror_view(Kokkos::HostSpace(), v, Kokkos::WithoutInitializing);
 }
+
+// Host copy of a device table of structs. Kokkos 3.4 frees every View of a non-scalar type
+// through a "destruction" parallel_for, even one allocated without initialization; for a host
+// View that is a parallel region of the host backend (the stall above, 6 ms per call in one
+// profiled sort). Vector storage with an unmanaged View for deep_copy has no such hook.
+template <class T>
+class HostTable {
+ public:
+  using view_type = Kokkos::View<T*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>;
+  explicit HostTable(const std::size_t n) : storage_(n), view_(storage_.data(), n) {}
+  T& operator()(const std::size_t i) const { return view_(i); }
+  const view_type& view() const { return view_; }
+
+ private:
+  std::vector<T> storage_;
+  view_type view_;
+};
 
 template <class ExecSpace, class View>
 contiguous_view_t<View> make_contiguous(const ExecSpace& exec, const View& v) {
