@@ -89,15 +89,17 @@ std::vector<Sorter<T>> registry() {
        [](const DeviceView<T>& k, const ValueView& v) { KokkosSort::radix_sort_by_key(Exec(), k, v); }, {}});
   add({"sample_sort", false, [](const DeviceView<T>& k) { KokkosSort::sample_sort(Exec(), k); },
        [](const DeviceView<T>& k, const ValueView& v) { KokkosSort::sample_sort_by_key(Exec(), k, v); }, {}});
-  {
-    // The small sort's other network (the paper's odd-even merge sort against bitonic), for
-    // the comparison the tuning's choice rests on.
+  // The small sort's other methods (the paper's odd-even merge network, bitonic, team merge
+  // sort), for the comparison the tuning's choice rests on.
+  for (const auto net : {KokkosSort::SortingNetwork::bitonic, KokkosSort::SortingNetwork::odd_even_merge,
+                         KokkosSort::SortingNetwork::merge_sort}) {
+    if (net == KokkosSort::Impl::Tuning<Exec>::SampleSort::small_sort_network) continue;
     KokkosSort::SampleSortOptions other;
-    other.network = KokkosSort::Impl::Tuning<Exec>::SampleSort::small_sort_network == KokkosSort::SortingNetwork::bitonic
-                        ? KokkosSort::SortingNetwork::odd_even_merge
-                        : KokkosSort::SortingNetwork::bitonic;
-    add({other.network == KokkosSort::SortingNetwork::bitonic ? "sample_sort+bitonic" : "sample_sort+odd_even", false,
-         [other](const DeviceView<T>& k) { KokkosSort::sample_sort(Exec(), k, other); },
+    other.network = net;
+    const char* name = net == KokkosSort::SortingNetwork::bitonic          ? "sample_sort+bitonic"
+                       : net == KokkosSort::SortingNetwork::odd_even_merge ? "sample_sort+odd_even"
+                                                                           : "sample_sort+merge";
+    add({name, false, [other](const DeviceView<T>& k) { KokkosSort::sample_sort(Exec(), k, other); },
          [other](const DeviceView<T>& k, const ValueView& v) { KokkosSort::sample_sort_by_key(Exec(), k, v, other); },
          {}});
   }

@@ -362,10 +362,14 @@ struct SampleSmallSort {
   Kokkos::View<SampleTask*, Mem> tasks;
   Comp comp;
   int chunk;  // C: keys sorted in scratch at once (power of two)
-  bool odd_even_merge;  // network for teams of several threads (else bitonic)
+  SortingNetwork network;  // for teams of several threads (one-thread teams merge sort)
 
-  static std::size_t shmem(int chunk, int team_size) {
-    const int copies = team_size == 1 ? 2 : 1;
+  KOKKOS_INLINE_FUNCTION static bool merges(const int team_size, const SortingNetwork net) {
+    return team_size == 1 || net == SortingNetwork::merge_sort;
+  }
+
+  static std::size_t shmem(int chunk, int team_size, SortingNetwork net) {
+    const int copies = merges(team_size, net) ? 2 : 1;  // the merge sort ping-pongs
     return copies * (scratch_bytes<Key>(chunk) + scratch_bytes<std::uint16_t>(chunk)) +
            (HasValues ? scratch_bytes<Value>(chunk) : 0);
   }
@@ -380,7 +384,7 @@ struct SampleSmallSort {
       });
       return;
     }
-    const bool one = team.team_size() == 1;
+    const bool one = merges(team.team_size(), network);
     ScratchArray<ExecSpace, Key> ka(team.team_scratch(0), chunk);
     ScratchArray<ExecSpace, std::uint16_t> sa(team.team_scratch(0), chunk);
     ScratchArray<ExecSpace, Key> kb(team.team_scratch(0), one ? chunk : 0);
@@ -407,9 +411,18 @@ struct SampleSmallSort {
       });
       team.team_barrier();
       bool in_b = false;
-      if (one)
-        in_b = team_merge_sort<true>(team, ka, sa, kb, sb, valid, 16, chunk, comp);
-      else if (odd_even_merge)
+      if (one) {
+        // One thread: long insertion-sorted runs, whole merges. A team: runs of 4 and about
+        // one merge-path piece per thread and pass (powers of two, as team_merge_sort needs).
+        const int ts = team.team_size();
+        int piece = chunk;
+        if (ts > 1) {
+          piece = 4;
+          while (piece * 2 * ts <= valid) piece *= 2;
+        }
+        in_b = team_merge_sort<true>(team, ka, sa, kb, sb, valid, ts == 1 ? 16 : 4, piece, comp);
+      }
+      else if (network == SortingNetwork::odd_even_merge)
         team_odd_even_merge_sort(team, ka, sa, n_pad, valid, comp);
       else
         team_bitonic_sort(team, ka, sa, n_pad, valid, comp);
@@ -456,7 +469,7 @@ struct SampleSmallSort {
 
 struct SampleConfig {
   int k, logk, a, team_size, tile, chunk, samples, counter_copies;
-  bool odd_even_merge;
+  SortingNetwork network;
   std::size_t M;
   std::uint64_t seed;
   SampleSortStats* stats;
@@ -492,8 +505,7 @@ SampleConfig sample_config(const ExecSpace& exec, const SampleSortOptions& o, co
   cfg.M = o.small_bucket > 0 ? o.small_bucket : Params::small_bucket;
   cfg.seed = o.seed;
   cfg.stats = o.stats;
-  cfg.odd_even_merge = o.network == SortingNetwork::odd_even_merge ||
-                       (o.network == SortingNetwork::tuned && Params::small_sort_network == SortingNetwork::odd_even_merge);
+  cfg.network = o.network == SortingNetwork::tuned ? Params::small_sort_network : o.network;
   using Scatter = SampleScatter<0, ExecSpace, KeyView, ValueView, HasValues, Comp>;
   Scatter probe{keys, keys, values, values, {}, {}, {}, {}, {}, comp, cfg.k, cfg.logk, 1};
   cfg.team_size = resolve_team_size(exec, o.team_size, Params::team_size, probe);
@@ -511,8 +523,8 @@ SampleConfig sample_config(const ExecSpace& exec, const SampleSortOptions& o, co
                                 std::to_string(limit) + " bytes) with this key type");
   using Small = SampleSmallSort<ExecSpace, KeyView, ValueView, HasValues, Comp>;
   cfg.chunk = Params::max_scratch_sort;
-  while (cfg.chunk > 2 && Small::shmem(cfg.chunk, cfg.team_size) > limit) cfg.chunk /= 2;
-  if (Small::shmem(cfg.chunk, cfg.team_size) > limit)
+  while (cfg.chunk > 2 && Small::shmem(cfg.chunk, cfg.team_size, cfg.network) > limit) cfg.chunk /= 2;
+  if (Small::shmem(cfg.chunk, cfg.team_size, cfg.network) > limit)
     throw std::invalid_argument("KokkosSort::sample_sort: key type too large for team scratch");
   using Split = SampleSplitters<ExecSpace, KeyView, Comp>;
   int s = std::min(cfg.a * cfg.k, 32768);
@@ -619,8 +631,8 @@ void sample_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Va
     Kokkos::parallel_for(
         "KokkosSort::sample_small_sort",
         Policy(exec, int(list.size()), cfg.team_size)
-            .set_scratch_size(0, Kokkos::PerTeam(Small::shmem(cfg.chunk, cfg.team_size))),
-        Small{keys, buf, values, value_buf, tasks, comp, cfg.chunk, cfg.odd_even_merge});
+            .set_scratch_size(0, Kokkos::PerTeam(Small::shmem(cfg.chunk, cfg.team_size, cfg.network))),
+        Small{keys, buf, values, value_buf, tasks, comp, cfg.chunk, cfg.network});
     exec.fence();  // h_tasks is refilled by the next level
   };
 

@@ -208,10 +208,11 @@ TEST(SampleSort, MultiThreadTeams) {
   check_keys_with(generate<std::uint64_t>(Distribution::DeterministicDuplicates, 30003), o);
 }
 
-// Both small-sort networks, whichever the backend's tuning picks.
+// Every small-sort method, whichever the backend's tuning picks.
 TEST(SampleSort, BothNetworks) {
-  for (auto net : {KokkosSort::SortingNetwork::bitonic, KokkosSort::SortingNetwork::odd_even_merge}) {
-    SCOPED_TRACE(net == KokkosSort::SortingNetwork::bitonic ? "bitonic" : "odd-even merge");
+  for (auto net : {KokkosSort::SortingNetwork::bitonic, KokkosSort::SortingNetwork::odd_even_merge,
+                   KokkosSort::SortingNetwork::merge_sort}) {
+    SCOPED_TRACE(int(net));
     KokkosSort::SampleSortOptions o;
     o.network = net;
     o.small_bucket = 3000;  // chunks of several sizes, partial tiles included
