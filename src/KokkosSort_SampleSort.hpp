@@ -20,11 +20,12 @@
 //   scatter   one team per chunk, tile by tile: bucket indices again, keys ranked by bucket in
 //             scratch, then each bucket's run written contiguously to the other buffer.
 // Children larger than M form the next level (largest first); equality buckets are finished;
-// the others (<= M) are sorted at once by one team each (largest size class first): chunks of C keys (the
-// largest power of two whose keys, slots and values fit scratch) sorted in scratch (bitonic
-// network for teams of several threads, merge sort for the host's one-thread teams), then
-// merge-path merge passes inside the bucket's range, ping-ponging with the buffer so that the
-// result lands in the keys.
+// the others (<= M) are sorted at once by one team each (largest size class first): chunks of
+// C keys (the largest power of two whose keys, slots, values and, for the merge sort, second
+// buffer fit scratch) sorted in scratch by SampleSortOptions::network (tuned: team merge sort;
+// bitonic and the paper's odd-even merge network measured slower on the H100, see Tuning),
+// then merge-path merge passes inside the bucket's range, ping-ponging with the buffer so
+// that the result lands in the keys.
 // Passes over the data: per level 1 read (count) + 1 read and 1 write (scatter); the small
 // sort 1 read + 1 write per bucket plus 1 read + 1 write per merge pass (ceil(log2(M / C))).
 //

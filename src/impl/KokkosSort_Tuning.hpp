@@ -191,8 +191,11 @@ struct Tuning<ExecSpace, typename std::enable_if<is_cuda_space<ExecSpace>::value
     static constexpr int keys_per_thread_4b = 8;       // 2048-key tiles
     static constexpr int keys_per_thread_8b = 4;       // 1024-key tiles
     static constexpr int max_scratch_sort = 4096;
-    // TODO(sample sort): choose from the H100 comparison (profile_sort / bench, both networks).
-    static constexpr SortingNetwork small_sort_network = SortingNetwork::bitonic;
+    // Small sort: team merge sort, from the H100 comparison of 2026-11-23 (bench_sorts, same
+    // run; Gkeys/s merge / bitonic): u32 2^24 5.11 / 4.22 uniform, 5.30 / 3.93 gaussian;
+    // u32 2^28 5.44 / 4.57; u32+u32 2^24 4.16 / 3.41; u64 2^24 2.77 / 2.26. The paper's odd-even
+    // merge network was slower than bitonic (profile_sort, u32 2^24: 3.24 / 1.90 ms small sort).
+    static constexpr SortingNetwork small_sort_network = SortingNetwork::merge_sort;
     // Bucket counters per team in the count kernel: lanes of a warp that hit the same bucket
     // (sorted runs, few distinct keys) then mostly hit different copies. 8 x 256 counters = 8 KB.
     static constexpr int counter_copies = 8;
