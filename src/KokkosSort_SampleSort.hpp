@@ -72,7 +72,7 @@ struct SampleSortOptions {
   std::size_t small_bucket = 0;   ///< M: buckets of at most M keys are sorted by one team
   int team_size = 0;              ///< t: clamped to what the backend can launch
   int keys_per_thread = 0;        ///< l: tile = t*l keys (shrunk until scratch fits), t*l <= 32768
-  SortingNetwork network = SortingNetwork::tuned;  ///< small sort's network in scratch
+  SortingNetwork network = SortingNetwork::tuned;  ///< how a team sorts a small-sort chunk in scratch
   int counter_copies = 0;         ///< bucket counter arrays per team in the count kernel (<= t)
   std::uint64_t seed = 0x9e3779b97f4a7c15ull;  ///< sample positions; same seed, same result
   SampleSortStats* stats = nullptr;            ///< if set, filled with what the call did
@@ -385,11 +385,11 @@ struct SampleSmallSort {
       });
       return;
     }
-    const bool one = merges(team.team_size(), network);
+    const bool merging = merges(team.team_size(), network);
     ScratchArray<ExecSpace, Key> ka(team.team_scratch(0), chunk);
     ScratchArray<ExecSpace, std::uint16_t> sa(team.team_scratch(0), chunk);
-    ScratchArray<ExecSpace, Key> kb(team.team_scratch(0), one ? chunk : 0);
-    ScratchArray<ExecSpace, std::uint16_t> sb(team.team_scratch(0), one ? chunk : 0);
+    ScratchArray<ExecSpace, Key> kb(team.team_scratch(0), merging ? chunk : 0);
+    ScratchArray<ExecSpace, std::uint16_t> sb(team.team_scratch(0), merging ? chunk : 0);
     ScratchArray<ExecSpace, Value> va(team.team_scratch(0), HasValues ? chunk : 0);
 
     // Merge passes alternate between the bucket's range in keys and in buf; the chunk sort
@@ -402,7 +402,7 @@ struct SampleSmallSort {
     const ValueView& sv = src_in_buf ? value_buf : values;
     for (std::size_t off = 0; off < s; off += std::size_t(chunk)) {
       const int valid = int(s - off < std::size_t(chunk) ? s - off : std::size_t(chunk));
-      const int n_pad = one ? valid : next_pow2(valid);
+      const int n_pad = merging ? valid : next_pow2(valid);
       Kokkos::parallel_for(Kokkos::TeamThreadRange(team, n_pad), [&](const int i) {
         if (i < valid) {
           ka(i) = sk(begin + off + i);
@@ -412,7 +412,7 @@ struct SampleSmallSort {
       });
       team.team_barrier();
       bool in_b = false;
-      if (one) {
+      if (merging) {
         // One thread: long insertion-sorted runs, whole merges. A team: runs of 4 and about
         // one merge-path piece per thread and pass (powers of two, as team_merge_sort needs).
         const int ts = team.team_size();
