@@ -468,6 +468,46 @@ struct SampleSmallSort {
   }
 };
 
+// Kernel 4 on host backends with one-thread teams: each small bucket sorted in place by the
+// standard library's sort (keys alone, or (key, value) pairs through a per-bucket buffer). On 2
+// cores the scratch path (insertion-sorted runs of 16 and merges, every key with a 16-bit slot)
+// was 48% of the sort (profile_sort, u32 2^22). Host code only: instantiated only for execution
+// spaces that run on the host, never for a device backend.
+template <class ExecSpace, class KeyView, class ValueView, bool HasValues, class Comp>
+struct SampleHostSmallSort {
+  using Key = typename KeyView::non_const_value_type;
+  using Value = typename ValueView::non_const_value_type;
+  KeyView keys, buf;
+  ValueView values, value_buf;
+  typename HostTable<SampleTask>::view_type tasks;
+  Comp comp;
+
+  void operator()(const std::size_t t) const {
+    const SampleTask task = tasks(t);
+    const std::size_t b = task.begin, e = task.begin + task.size;
+    if (task.kind == 2 || (task.kind == 1 && !HasValues)) {  // data in buf: to keys first
+      std::copy(buf.data() + b, buf.data() + e, keys.data() + b);
+      if (HasValues) std::copy(value_buf.data() + b, value_buf.data() + e, values.data() + b);
+      if (task.kind == 2) return;
+    }
+    if (!HasValues) {
+      std::sort(keys.data() + b, keys.data() + e, comp);
+      return;
+    }
+    const KeyView& sk = task.kind == 1 ? buf : keys;
+    const ValueView& sv = task.kind == 1 ? value_buf : values;
+    std::vector<std::pair<Key, Value>> kv(task.size);
+    for (std::size_t i = 0; i < task.size; ++i) kv[i] = {sk(b + i), sv(b + i)};
+    std::sort(kv.begin(), kv.end(), [&](const std::pair<Key, Value>& x, const std::pair<Key, Value>& y) {
+      return comp(x.first, y.first);
+    });
+    for (std::size_t i = 0; i < task.size; ++i) {
+      keys(b + i) = kv[i].first;
+      values(b + i) = kv[i].second;
+    }
+  }
+};
+
 struct SampleConfig {
   int k, logk, a, team_size, tile, chunk, samples, counter_copies;
   SortingNetwork network;
@@ -627,6 +667,17 @@ void sample_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Va
     }
     for (int c = 1; c < 66; ++c) class_start[c] += class_start[c - 1];
     for (const auto& t : list) h_tasks(class_start[size_class(t.size)]++) = t;
+    if constexpr (Kokkos::SpaceAccessibility<ExecSpace, Kokkos::HostSpace>::accessible) {
+      if (cfg.team_size == 1) {  // one-thread teams on the host: the standard library's sort
+        Kokkos::parallel_for(
+            "KokkosSort::sample_small_sort_host",
+            Kokkos::RangePolicy<ExecSpace, Kokkos::Schedule<Kokkos::Dynamic>>(exec, 0, list.size()),
+            SampleHostSmallSort<ExecSpace, KeyView, ValueView, HasValues, Comp>{keys, buf, values, value_buf,
+                                                                                h_tasks.view(), comp});
+        exec.fence();
+        return;
+      }
+    }
     const auto range = std::make_pair(std::size_t(0), list.size());
     Kokkos::deep_copy(exec, Kokkos::subview(tasks, range), Kokkos::subview(h_tasks.view(), range));
     Kokkos::parallel_for(
