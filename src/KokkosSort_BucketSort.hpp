@@ -17,12 +17,16 @@
 //   7   ColumnSums (per bucket, in parallel), a scan of the s column sums, FinalUpdate (per
 //       bucket, a team scan down the column) -> start of piece (i, j) in the output;
 //   8   Relocate        one team per sublist writes each of its s pieces as a contiguous run;
-//   9   every bucket is cut into scratch-sized chunks that are bitonic-sorted in scratch (one
-//       team per chunk, over all buckets at once), then merged pairwise by merge path, one team
-//       per output block, until each bucket is one run. Because every bucket holds fewer than
-//       2n/s keys, the chunk and block counts do not depend on the distribution.
-// On one-thread teams (host backends, Tuning::merge_sort_tiles) the tile sorts of steps 2 and
-// 9 use team_merge_sort instead of bitonic sort, which run serially is 4-5x slower.
+//   9   every bucket is cut into scratch-sized tiles that are bitonic-sorted in scratch (one
+//       team per tile, over all buckets at once), then merged pairwise, one team per output
+//       tile through scratch with coalesced reads and writes (Impl::TileMergePass, shared
+//       with the merge sort), until each bucket is one run. Because every bucket holds fewer
+//       than 2n/s keys, the tile counts and rounds do not depend on the distribution.
+// On one-thread teams (host backends: Tuning::merge_sort_tiles) the tile sorts of steps 2 and 9
+// use team_merge_sort instead of bitonic sort, which run serially is 4-5x slower;
+// BucketSortOptions::network picks either on any backend (tests run both everywhere).
+// Full tiles of keys alone are bitonic-sorted without slots (team_bitonic_sort_keys).
+// All device arrays of a call are carved from one allocation (Impl::Workspace).
 //
 // Ties: sampling and indexing order elements by (key, i T + p), where i is the sublist and p
 // the position in the sorted sublist. That is a strict total order (every element distinct),
@@ -33,14 +37,16 @@
 // Extra device memory (bytes; K = sizeof key, V = sizeof value, R = samples taken <= s m):
 //   n K [+ n V]                      key [and value] buffer
 //   + s m (K + 8 + 4 + 8)            samples (key, 8-byte index), bounds a_ij (u32), piece starts
-//   + s (K + 8) + 2 (s + 1) 8        splitters, bucket starts, chunk table of step 9
+//   + s (K + 8) + 3 (s + 1) 8        splitters, bucket starts, tile tables of step 9
+//   (each array rounded up to 256 bytes, all in one allocation)
 //   built-in keys in the default order, inside step 4: radix_sort_by_key's own buffers for the
 //     R samples, R (K + 8) + 2048 x (its team count) + 2 K;
-//   otherwise: 2 R sizeof(BucketSample<Key>) + 32 (sample merge sort buffers and tables).
+//   otherwise: 2 R sizeof(BucketSample<Key>) + 48 (sample merge sort buffers and tables).
 //   Strided Views add their contiguous copies (n K [+ n V]), as for every algorithm.
 // u32 keys, s = 256, T = 4096 (s m = n/16): 4n + n/16 (4 + 8 + 4 + 8) + n/16 (4 + 8) peak in
 // step 4 = 6.25 n bytes (CUB radix sort: a second n-key buffer, 4n, plus small tables).
-// Host backends also take T (K + 2) bytes of level-1 scratch per running team (merge tiles).
+// Merge-sorted tiles (host default) also take T (K + 2) bytes of level-1 scratch per running
+// team in step 2.
 // Everything is allocated before the input is written (it is first written in step 8).
 #include <cstdint>
 #include <stdexcept>
@@ -51,8 +57,10 @@
 #include "impl/KokkosSort_DevicePrimitives.hpp"
 #include "impl/KokkosSort_Config.hpp"
 #include "impl/KokkosSort_KeyTraits.hpp"
+#include "impl/KokkosSort_LaunchUtils.hpp"
 #include "impl/KokkosSort_TeamPrimitives.hpp"
 #include "impl/KokkosSort_TeamSort.hpp"
+#include "impl/KokkosSort_TilePasses.hpp"
 #include "impl/KokkosSort_Tuning.hpp"
 #include "impl/KokkosSort_Validate.hpp"
 #include "impl/KokkosSort_ViewUtils.hpp"
@@ -75,6 +83,10 @@ struct BucketSortOptions {
   /// two in [2, 65536]. It is reduced to T/4 when larger, and further for key types so large
   /// that the splitters would not fit scratch (stats report the value used).
   int samples = 0;
+  /// How teams sort tiles in scratch (steps 2 and 9, and the samples of comparator types):
+  /// tuned (the backend's choice: bitonic on GPUs, the paper's; merge sort on one-thread
+  /// teams), bitonic or merge_sort. odd_even_merge is rejected.
+  SortingNetwork network = SortingNetwork::tuned;
   BucketSortStats* stats = nullptr;
 };
 
@@ -108,30 +120,6 @@ constexpr int bucket_tile_for(std::size_t budget) {
   return p >= 8 ? p : 0;
 }
 
-// Largest j in [0, count) with off(j) <= x; with off(0) <= x < off(count) that is the
-// non-empty segment holding x, even when empty segments share its offset.
-template <class OffView>
-KOKKOS_INLINE_FUNCTION std::size_t segment_of(const OffView& off, const std::size_t count, const std::size_t x) {
-  std::size_t lo = 0, hi = count;
-  while (hi - lo > 1) {
-    const std::size_t mid = lo + (hi - lo) / 2;
-    if (off(mid) <= x)
-      lo = mid;
-    else
-      hi = mid;
-  }
-  return lo;
-}
-
-template <class View>
-struct ShiftedView {
-  View v;
-  std::size_t base;
-  KOKKOS_INLINE_FUNCTION typename View::non_const_value_type operator()(const std::size_t i) const {
-    return v(base + i);
-  }
-};
-
 // Sorts a tile of `valid` elements loaded into (ks, slot) (slot(p) = p, padding up to
 // next_pow2(valid)): bitonic (the paper's choice) or, with merge_sort, team_merge_sort through
 // (ks2, slot2). Returns true when the result is in (ks2, slot2). Ends with a barrier.
@@ -140,7 +128,11 @@ KOKKOS_INLINE_FUNCTION bool bucket_tile_sort(const Member& team, const bool merg
                                              const SArr& slot, const KArr& ks2, const SArr& slot2, const int valid,
                                              const Comp& comp) {
   if (merge_sort) return team_merge_sort<WithSlots>(team, ks, slot, ks2, slot2, valid, 16, next_pow2(valid), comp);
-  team_bitonic_sort(team, ks, slot, next_pow2(valid), valid, comp);
+  const int n2 = next_pow2(valid);
+  if (!WithSlots && n2 == valid)
+    team_bitonic_sort_keys(team, ks, n2, comp);  // full tile of keys alone: no slots to move
+  else
+    team_bitonic_sort(team, ks, slot, n2, valid, comp);
   return false;
 }
 
@@ -159,115 +151,48 @@ struct BucketTileScratch {
 };
 
 // ---------------------------------------------------------------------------------------------
-// Segmented merge sort (step 9, and step 4 for comparator types).
+// Segmented sort (step 9, and step 4 for comparator types): every segment is cut into sort
+// tiles (sorted in scratch), whose runs are then merged pairwise, one team per merge tile,
+// until each segment is one run (Impl::TileSortPass, Impl::TileMergePass).
 
-// One team per chunk; chunks are cut per segment so no chunk straddles two segments.
-// src may equal dst only without values (every key is in scratch before the first write;
-// values are gathered from vsrc by slot, which would race).
-template <class ExecSpace, class E, class Comp, class ValueView, bool HasValues>
-struct ChunkSort {
-  using member_type = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
-  using Mem = typename ExecSpace::memory_space;
-  Kokkos::View<E*, Mem> src, dst;
-  ValueView vsrc, vdst;
-  Kokkos::View<std::size_t*, Mem> offsets;     // segment starts, nseg + 1
-  Kokkos::View<std::size_t*, Mem> chunk_base;  // first chunk of each segment, nseg + 1
-  std::size_t nseg;
-  int chunk;
-  bool merge_sort;
-  Comp comp;
-
-  KOKKOS_INLINE_FUNCTION void operator()(const member_type& team) const {
-    ScratchArray<ExecSpace, E> ks(team.team_scratch(0), chunk);
-    ScratchArray<ExecSpace, std::uint16_t> slot(team.team_scratch(0), chunk);
-    ScratchArray<ExecSpace, E> ks2;
-    ScratchArray<ExecSpace, std::uint16_t> slot2;
-    if (merge_sort) {
-      ks2 = ScratchArray<ExecSpace, E>(team.team_scratch(1), chunk);
-      slot2 = ScratchArray<ExecSpace, std::uint16_t>(team.team_scratch(1), chunk);
-    }
-    const std::size_t c = team.league_rank();
-    const std::size_t j = segment_of(chunk_base, nseg, c);
-    const std::size_t begin = offsets(j) + (c - chunk_base(j)) * std::size_t(chunk);
-    const std::size_t left = offsets(j + 1) - begin;
-    const int valid = left < std::size_t(chunk) ? int(left) : chunk;
-    const int n2 = next_pow2(valid);
-    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, n2), [&](const int p) {
-      if (p < valid) ks(p) = src(begin + p);
-      slot(p) = std::uint16_t(p);
-    });
-    team.team_barrier();
-    const bool second = bucket_tile_sort<HasValues>(team, merge_sort, ks, slot, ks2, slot2, valid, comp);
-    const auto& rk = second ? ks2 : ks;
-    const auto& rs = second ? slot2 : slot;
-    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, valid), [&](const int p) {
-      dst(begin + p) = rk(p);
-      if (HasValues) vdst(begin + p) = vsrc(begin + rs(p));
-    });
-  }
+// Tile sizes for elements E: sort tiles as large as scratch allows (at most max_tile), merge
+// tiles of team_size * merge_keys_per_thread keys that fit scratch and never exceed twice the
+// sort tile (a merge tile must not straddle two merges).
+struct SegmentPlan {
+  int sort_tile, merge_tile;
+  TileSortMethod method;
 };
 
-// One merge round: inside every segment, runs [2kw, 2kw+w) and [2kw+w, 2kw+2w) become one.
-// One team per block of `block` output positions; each thread takes a contiguous share of
-// the block, finds its start by merge path and merges serially (a share may cross run pairs
-// and segments, it then continues in the next one).
-template <class ExecSpace, class E, class Comp, class ValueView, bool HasValues>
-struct MergeRound {
-  using member_type = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
-  using Mem = typename ExecSpace::memory_space;
-  using EView = Kokkos::View<E*, Mem>;
-  EView src, dst;
-  ValueView vsrc, vdst;
-  Kokkos::View<std::size_t*, Mem> offsets;
-  std::size_t nseg;
-  std::size_t total;
-  std::size_t width;
-  int block;
-  Comp comp;
+template <class ExecSpace, class E, class ValueView, bool HasValues, class Comp>
+SegmentPlan segment_plan(const int max_tile, const int team_size, const bool merging) {
+  using Params = typename Tuning<ExecSpace>::BucketSort;
+  using SortF = TileSortPass<ExecSpace, Kokkos::View<E*, typename ExecSpace::memory_space>, ValueView, HasValues, Comp,
+                             WholeRangeTiles>;
+  using MergeF = TileMergePass<ExecSpace, Kokkos::View<E*, typename ExecSpace::memory_space>, ValueView, HasValues,
+                               Comp, WholeRangeTiles>;
+  const std::size_t limit = scratch_limit<ExecSpace>(Params::scratch_budget);
+  SegmentPlan p{max_tile, 0, TileSortMethod{merging, 16, 1}};
+  // One-thread teams merge whole tiles; a team merges runs of 16 keys, then chunks of 4.
+  auto method_for = [&](const int tile) { return TileSortMethod{merging, 16, team_size == 1 ? tile : 4}; };
+  while (p.sort_tile > 8 && SortF::scratch(p.sort_tile, method_for(p.sort_tile)) > limit) p.sort_tile /= 2;
+  p.method = method_for(p.sort_tile);
+  int per_thread = Params::merge_keys_per_thread;
+  while (per_thread > 1 && (MergeF::scratch(team_size * per_thread) > limit || team_size * per_thread > 2 * p.sort_tile ||
+                            team_size * per_thread > 65536))
+    per_thread /= 2;
+  p.merge_tile = team_size * per_thread;
+  if (SortF::scratch(p.sort_tile, p.method) > limit || MergeF::scratch(p.merge_tile) > limit)
+    throw std::invalid_argument("KokkosSort::bucket_sort: the key type (" + std::to_string(sizeof(E)) +
+                                " bytes) is too large to sort in team scratch");
+  return p;
+}
 
-  KOKKOS_INLINE_FUNCTION void operator()(const member_type& team) const {
-    const std::size_t bbeg = std::size_t(team.league_rank()) * std::size_t(block);
-    const std::size_t bend = bbeg + std::size_t(block) < total ? bbeg + std::size_t(block) : total;
-    const int ts = team.team_size();
-    const std::size_t per = (std::size_t(block) + ts - 1) / ts;
-    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, ts), [&](const int t) {
-      std::size_t x = bbeg + std::size_t(t) * per;
-      const std::size_t end = x + per < bend ? x + per : bend;
-      while (x < end) {
-        const std::size_t j = segment_of(offsets, nseg, x);
-        const std::size_t sb = offsets(j), se = offsets(j + 1);
-        const std::size_t ps = sb + ((x - sb) / (2 * width)) * (2 * width);
-        const std::size_t pe = ps + 2 * width < se ? ps + 2 * width : se;
-        const std::size_t am = ps + width < se ? ps + width : se;
-        const std::size_t na = am - ps, nb = pe - am;
-        const std::size_t diag = x - ps;
-        const std::size_t cnt = (end < pe ? end : pe) - x;
-        if (nb == 0) {
-          for (std::size_t o = x; o < x + cnt; ++o) {
-            dst(o) = src(o);
-            if (HasValues) vdst(o) = vsrc(o);
-          }
-        } else {
-          const ShiftedView<EView> a{src, ps}, b{src, am};
-          const std::size_t i = merge_path(a, na, b, nb, diag, comp);
-          serial_merge(a, na, b, nb, i, diag - i, diag, cnt, comp,
-                       [&](const std::size_t o, const bool from_a, const std::size_t k) {
-                         const std::size_t from = from_a ? ps + k : am + k;
-                         dst(ps + o) = src(from);
-                         if (HasValues) vdst(ps + o) = vsrc(from);
-                       });
-        }
-        x += cnt;
-      }
-    });
-  }
-};
-
-// Buffers of one segmented sort, allocated by the caller before anything is written.
+// Tables of one segmented sort, carved by the caller before anything is written.
 template <class Mem>
 struct SegmentTables {
-  Kokkos::View<std::size_t*, Mem> offsets;     // nseg + 1
-  Kokkos::View<std::size_t*, Mem> chunk_base;  // nseg + 1
+  Kokkos::View<std::size_t*, Mem> offsets;     // nseg + 1 segment starts (filled by the caller)
+  Kokkos::View<std::size_t*, Mem> sort_base;   // nseg + 1: first sort tile of each segment
+  Kokkos::View<std::size_t*, Mem> merge_base;  // nseg + 1: first merge tile of each segment
 };
 
 // Sorts every segment [off[j], off[j+1]) of a (values in va). b / vb are same-sized buffers.
@@ -276,47 +201,49 @@ template <class ExecSpace, class E, class Comp, class ValueView, bool HasValues>
 void segmented_sort(const ExecSpace& exec, const Kokkos::View<E*, typename ExecSpace::memory_space>& a,
                     const Kokkos::View<E*, typename ExecSpace::memory_space>& b, const ValueView& va,
                     const ValueView& vb, const std::vector<std::size_t>& off_host,
-                    const SegmentTables<typename ExecSpace::memory_space>& tables, const int chunk,
-                    const int team_size, const bool merge_sort, const Comp& comp) {
+                    const SegmentTables<typename ExecSpace::memory_space>& tables, const SegmentPlan& plan,
+                    const int team_size, const Comp& comp) {
+  using Mem = typename ExecSpace::memory_space;
   using Policy = Kokkos::TeamPolicy<ExecSpace>;
+  using EView = Kokkos::View<E*, Mem>;
+  using Tiles = SegmentTiles<Mem>;
   const std::size_t nseg = off_host.size() - 1;
   const std::size_t total = off_host[nseg] - off_host[0];
   if (total < 2) return;
   std::size_t largest = 0;
-  auto base_h = Impl::host_mirror(tables.chunk_base);
-  base_h(0) = 0;
+  auto sort_base_h = Impl::host_mirror(tables.sort_base);
+  auto merge_base_h = Impl::host_mirror(tables.merge_base);
+  sort_base_h(0) = merge_base_h(0) = 0;
   for (std::size_t j = 0; j < nseg; ++j) {
     const std::size_t len = off_host[j + 1] - off_host[j];
     largest = len > largest ? len : largest;
-    base_h(j + 1) = base_h(j) + (len + chunk - 1) / chunk;
+    sort_base_h(j + 1) = sort_base_h(j) + (len + plan.sort_tile - 1) / plan.sort_tile;
+    merge_base_h(j + 1) = merge_base_h(j) + (len + plan.merge_tile - 1) / plan.merge_tile;
   }
-  Kokkos::deep_copy(exec, tables.chunk_base, base_h);
+  Kokkos::deep_copy(exec, tables.sort_base, sort_base_h);
+  Kokkos::deep_copy(exec, tables.merge_base, merge_base_h);
   int rounds = 0;
-  for (std::size_t w = std::size_t(chunk); w < largest; w *= 2) ++rounds;
+  for (std::size_t w = std::size_t(plan.sort_tile); w < largest; w *= 2) ++rounds;
   // Merge rounds alternate buffers: start where the last round lands in a. With values the
-  // chunk sort cannot work in place (see ChunkSort), so an odd count ends with a copy.
-  const bool chunks_to_a = !HasValues && rounds % 2 == 0;
-  using EView = Kokkos::View<E*, typename ExecSpace::memory_space>;
-  EView from = a, to = chunks_to_a ? a : b;
-  ValueView vto = vb;
-  Kokkos::parallel_for("KokkosSort::bucket_chunk_sort",
-                       BucketTileScratch<E>(chunk, merge_sort).apply(Policy(exec, int(base_h(nseg)), team_size)),
-                       ChunkSort<ExecSpace, E, Comp, ValueView, HasValues>{
-                           from, to, va, vto, tables.offsets, tables.chunk_base, nseg, chunk, merge_sort, comp});
+  // tile sort cannot work in place (see TileSortPass), so an odd count ends with a copy.
+  const bool tiles_to_a = !HasValues && rounds % 2 == 0;
+  EView to = tiles_to_a ? a : b;
+  const Tiles sort_tiles{tables.offsets, tables.sort_base, nseg, plan.sort_tile};
+  const Tiles merge_tiles{tables.offsets, tables.merge_base, nseg, plan.merge_tile};
+  Kokkos::parallel_for("KokkosSort::bucket_tile_sort", Policy(exec, int(sort_base_h(nseg)), team_size),
+                       TileSortPass<ExecSpace, EView, ValueView, HasValues, Comp, Tiles>{a, to, va, vb, sort_tiles,
+                                                                                        plan.method, comp});
   EView cur = to, other = (to.data() == a.data()) ? b : a;
-  ValueView vcur = vto, vother = va;
-  const int blocks = int((off_host[nseg] + chunk - 1) / chunk);
-  for (std::size_t w = std::size_t(chunk); w < largest; w *= 2) {
-    Kokkos::parallel_for("KokkosSort::bucket_merge_round", Policy(exec, blocks, team_size),
-                         MergeRound<ExecSpace, E, Comp, ValueView, HasValues>{
-                             cur, other, vcur, vother, tables.offsets, nseg, off_host[nseg], w, chunk, comp});
+  ValueView vcur = vb, vother = va;
+  const int merge_chunk = plan.merge_tile / team_size;
+  for (std::size_t w = std::size_t(plan.sort_tile); w < largest; w *= 2) {
+    Kokkos::parallel_for("KokkosSort::bucket_merge_pass", Policy(exec, int(merge_base_h(nseg)), team_size),
+                         TileMergePass<ExecSpace, EView, ValueView, HasValues, Comp, Tiles>{
+                             cur, other, vcur, vother, merge_tiles, merge_chunk, w, comp});
     std::swap(cur, other);
     if (HasValues) std::swap(vcur, vother);
   }
-  if (cur.data() != a.data()) {
-    Kokkos::deep_copy(exec, a, cur);
-    if (HasValues) Kokkos::deep_copy(exec, va, vcur);
-  }
+  copy_back_from_buffer<HasValues>(exec, a, va, cur, vcur);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -494,9 +421,10 @@ template <class ExecSpace>
 struct ColumnSums {
   using member_type = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
   Kokkos::View<std::size_t*, typename ExecSpace::memory_space> piece_count, bucket_start;
-  std::size_t m;
+  std::size_t m, buckets;
   KOKKOS_INLINE_FUNCTION void operator()(const member_type& team) const {
     const std::size_t j = team.league_rank();
+    if (j == 0) Kokkos::single(Kokkos::PerTeam(team), [&]() { bucket_start(buckets) = 0; });  // the scan's total
     std::size_t sum = 0;
     Kokkos::parallel_reduce(
         Kokkos::TeamThreadRange(team, m), [&](const std::size_t i, std::size_t& acc) { acc += piece_count(j * m + i); },
@@ -575,6 +503,7 @@ inline int bucket_checked_samples(const BucketSortOptions& opt, int fallback) {
 // step 6 (only very large key types lower it). Throws before any data is touched.
 struct BucketPlan {
   int T, s;
+  bool merging;  // team_merge_sort for the tiles instead of the bitonic network
 };
 
 template <class ExecSpace, class Key>
@@ -591,7 +520,12 @@ BucketPlan bucket_plan(const BucketSortOptions& opt) {
   if (T < 16 || index_scratch(s) > Params::scratch_budget)
     throw std::invalid_argument("KokkosSort::bucket_sort: the key type (" + std::to_string(sizeof(Key)) +
                                 " bytes) is too large to sort in team scratch");
-  return {T, s};
+  if (opt.network != SortingNetwork::tuned && opt.network != SortingNetwork::bitonic &&
+      opt.network != SortingNetwork::merge_sort)
+    throw std::invalid_argument("KokkosSort::bucket_sort: options.network must be tuned, bitonic or merge_sort");
+  const bool merging = opt.network == SortingNetwork::tuned ? Params::merge_sort_tiles
+                                                            : opt.network == SortingNetwork::merge_sort;
+  return {T, s, merging};
 }
 
 template <class ExecSpace, class KeyView, class ValueView, bool HasValues, class Comp>
@@ -617,34 +551,48 @@ void bucket_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Va
   const std::size_t s = std::size_t(L.s), m = L.m;
   const std::size_t taken = (m - 1) * s + std::size_t(L.valid(m - 1) / L.stride);
 
-  // All allocations first.
-  auto alloc = [&](const char* label) {
-    return Kokkos::view_alloc(exec, Kokkos::WithoutInitializing, std::string("KokkosSort::bucket_") + label);
-  };
-  KeyView buf(alloc("keys"), n);
+  const bool merge_tiles = plan.merging;
+  const SegmentPlan step9_plan = segment_plan<ExecSpace, Key, ValueView, HasValues, Comp>(L.T, team_size, merge_tiles);
+  constexpr int sample_tile = bucket_tile_for<Sample>(Params::scratch_budget);
+  static_assert(sample_tile >= 8, "KokkosSort::bucket_sort: key type too large for team scratch");
+
+  // Every array in one allocation, made before the input is read.
+  KeyView buf;
   ValueView vbuf;
-  if (HasValues) vbuf = ValueView(alloc("values"), n);
-  Kokkos::View<Key*, Mem> sample_keys(alloc("sample_keys"), s * m);
-  Kokkos::View<std::uint64_t*, Mem> sample_idx(alloc("sample_idx"), s * m);
-  Kokkos::View<Key*, Mem> split_keys(alloc("splitter_keys"), s);
-  Kokkos::View<std::uint64_t*, Mem> split_idx(alloc("splitter_idx"), s);
-  Kokkos::View<std::uint32_t*, Mem> bounds(alloc("bounds"), s * m);
-  Kokkos::View<std::size_t*, Mem> pieces(alloc("pieces"), s * m);
-  Kokkos::View<std::size_t*, Mem> bucket_start(Kokkos::view_alloc(exec, std::string("KokkosSort::bucket_starts")),
-                                               s + 1);
-  SegmentTables<Mem> bucket_tables{bucket_start, Kokkos::View<std::size_t*, Mem>(alloc("chunk_base"), s + 1)};
+  Kokkos::View<Key*, Mem> sample_keys, split_keys;
+  Kokkos::View<std::uint64_t*, Mem> sample_idx, split_idx;
+  Kokkos::View<std::uint32_t*, Mem> bounds;
+  Kokkos::View<std::size_t*, Mem> pieces;
+  SegmentTables<Mem> bucket_tables, sample_tables;
   Kokkos::View<Sample*, Mem> packed, packed_buf;
-  SegmentTables<Mem> sample_tables;
-  if (!radix_samples) {
-    packed = Kokkos::View<Sample*, Mem>(alloc("samples"), taken);
-    packed_buf = Kokkos::View<Sample*, Mem>(alloc("samples_buf"), taken);
-    sample_tables.offsets = Kokkos::View<std::size_t*, Mem>(alloc("sample_offsets"), 2);
-    sample_tables.chunk_base = Kokkos::View<std::size_t*, Mem>(alloc("sample_chunk_base"), 2);
-  }
+  Workspace<Mem> ws;
+  auto carve = [&]() {
+    buf = ws.template take<KeyView>(n);
+    if (HasValues) vbuf = ws.template take<ValueView>(n);
+    sample_keys = ws.template take<Kokkos::View<Key*, Mem>>(s * m);
+    sample_idx = ws.template take<Kokkos::View<std::uint64_t*, Mem>>(s * m);
+    split_keys = ws.template take<Kokkos::View<Key*, Mem>>(s);
+    split_idx = ws.template take<Kokkos::View<std::uint64_t*, Mem>>(s);
+    bounds = ws.template take<Kokkos::View<std::uint32_t*, Mem>>(s * m);
+    pieces = ws.template take<Kokkos::View<std::size_t*, Mem>>(s * m);
+    bucket_tables.offsets = ws.template take<Kokkos::View<std::size_t*, Mem>>(s + 1);
+    bucket_tables.sort_base = ws.template take<Kokkos::View<std::size_t*, Mem>>(s + 1);
+    bucket_tables.merge_base = ws.template take<Kokkos::View<std::size_t*, Mem>>(s + 1);
+    if (!radix_samples) {
+      packed = ws.template take<Kokkos::View<Sample*, Mem>>(taken);
+      packed_buf = ws.template take<Kokkos::View<Sample*, Mem>>(taken);
+      sample_tables.offsets = ws.template take<Kokkos::View<std::size_t*, Mem>>(2);
+      sample_tables.sort_base = ws.template take<Kokkos::View<std::size_t*, Mem>>(2);
+      sample_tables.merge_base = ws.template take<Kokkos::View<std::size_t*, Mem>>(2);
+    }
+  };
+  carve();
+  ws.allocate(exec, "KokkosSort::bucket_workspace");
+  carve();
+  const auto& bucket_start = bucket_tables.offsets;
   auto bucket_start_h = Impl::host_mirror(bucket_start);
 
   // Steps 1-3.
-  constexpr bool merge_tiles = Params::merge_sort_tiles;
   Kokkos::parallel_for("KokkosSort::bucket_sublist_sort",
                        BucketTileScratch<Key>(L.T, merge_tiles).apply(Policy(exec, int(m), team_size)),
                        SublistSort<ExecSpace, KeyView, ValueView, HasValues, Comp>{
@@ -664,11 +612,10 @@ void bucket_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Va
       off_h(0) = 0;
       off_h(1) = taken;
       Kokkos::deep_copy(exec, sample_tables.offsets, off_h);
-      constexpr int sample_chunk = bucket_tile_for<Sample>(Params::scratch_budget);
-      static_assert(sample_chunk >= 8, "KokkosSort::bucket_sort: key type too large for team scratch");
+      const SegmentPlan sample_plan =
+          segment_plan<ExecSpace, Sample, Kokkos::View<Sample*, Mem>, false, SampleComp>(sample_tile, team_size, merge_tiles);
       segmented_sort<ExecSpace, Sample, SampleComp, Kokkos::View<Sample*, Mem>, false>(
-          exec, packed, packed_buf, packed, packed_buf, off, sample_tables, sample_chunk, team_size, merge_tiles,
-          SampleComp{comp});
+          exec, packed, packed_buf, packed, packed_buf, off, sample_tables, sample_plan, team_size, SampleComp{comp});
       Kokkos::parallel_for("KokkosSort::bucket_unpack_samples", Kokkos::RangePolicy<ExecSpace>(exec, 0, taken),
                            PackSamples<ExecSpace, Key>{sample_keys, sample_idx, packed, true});
     }
@@ -683,7 +630,7 @@ void bucket_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Va
                        SampleIndex<ExecSpace, KeyView, Comp>{buf, split_keys, split_idx, bounds, pieces, L, comp});
   // Step 7.
   Kokkos::parallel_for("KokkosSort::bucket_column_sums", Policy(exec, int(s), team_size),
-                       ColumnSums<ExecSpace>{pieces, bucket_start, m});
+                       ColumnSums<ExecSpace>{pieces, bucket_start, m, s});
   Kokkos::parallel_scan("KokkosSort::bucket_scan_columns", Kokkos::RangePolicy<ExecSpace>(exec, 0, s + 1),
                         ExclusiveScanInPlace<ExecSpace>{bucket_start});
   Kokkos::parallel_for("KokkosSort::bucket_final_update", Policy(exec, int(s), team_size),
@@ -700,7 +647,7 @@ void bucket_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Va
   // Step 9.
   using KView = Kokkos::View<Key*, Mem>;
   segmented_sort<ExecSpace, Key, Comp, ValueView, HasValues>(exec, KView(keys), KView(buf), values, vbuf, off,
-                                                             bucket_tables, L.T, team_size, merge_tiles, comp);
+                                                             bucket_tables, step9_plan, team_size, comp);
   exec.fence();
   if (stats) {
     stats->n = n;

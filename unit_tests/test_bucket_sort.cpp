@@ -216,6 +216,40 @@ TEST(BucketSort, DescendingComparator) {
   for (std::size_t i = 0; i < n; ++i) ASSERT_EQ(input[v[i]], k[i]) << "value moved away from its key at " << i;
 }
 
+// Both tile sorts on every backend: the bitonic network (the GPU default) runs on the host
+// tests too, and the merge sort (the host default) on the GPU. Several buckets take more than
+// one merge round (s = 8), keys alone and with values, built-in and comparator keys.
+TEST(BucketSort, BothTileSorts) {
+  for (auto net : {KokkosSort::SortingNetwork::bitonic, KokkosSort::SortingNetwork::merge_sort}) {
+    for (auto d : {Distribution::Uniform, Distribution::Staggered, Distribution::FewUnique, Distribution::Sorted}) {
+      for (int s : {8, 0}) {
+        const std::size_t n = (std::size_t(1) << 17) + 333;
+        SCOPED_TRACE(std::string(net == KokkosSort::SortingNetwork::bitonic ? "bitonic, " : "merge_sort, ") +
+                     case_name(d, n) + ", s = " + std::to_string(s));
+        const auto input = generate<std::uint32_t>(d, n);
+        std::vector<std::uint32_t> idx(n);
+        std::iota(idx.begin(), idx.end(), 0u);
+        KokkosSort::BucketSortStats st;
+        KokkosSort::BucketSortOptions opt;
+        opt.network = net;
+        opt.samples = s;
+        opt.stats = &st;
+        auto keys = to_view(Exec(), input, "keys");
+        KokkosSort::bucket_sort(Exec(), keys, opt);
+        EXPECT_TRUE(sorted_like_reference(input, to_vector(keys)));
+        EXPECT_TRUE(buckets_within_bound(st, n));
+        keys = to_view(Exec(), input, "keys");
+        auto values = to_view(Exec(), idx, "values");
+        KokkosSort::bucket_sort_by_key(Exec(), keys, values, opt);
+        EXPECT_TRUE(key_value_like_reference(input, to_vector(keys), to_vector(values), false));
+        keys = to_view(Exec(), input, "keys");
+        KokkosSort::bucket_sort(Exec(), keys, Greater<std::uint32_t>(), opt);
+        EXPECT_TRUE(matches(to_host_sorted(input, Greater<std::uint32_t>()), to_vector(keys)));
+      }
+    }
+  }
+}
+
 TEST(BucketSort, RejectsBadOptions) {
   const std::size_t n = 5000;
   const auto input = generate<std::uint32_t>(Distribution::Uniform, n);
@@ -230,6 +264,13 @@ TEST(BucketSort, RejectsBadOptions) {
     EXPECT_THROW(KokkosSort::bucket_sort(Exec(), keys, opt), std::invalid_argument);
     EXPECT_THROW(KokkosSort::bucket_sort_by_key(Exec(), keys, values, opt), std::invalid_argument);
     EXPECT_THROW(KokkosSort::bucket_sort(Exec(), keys, Greater<std::uint32_t>(), opt), std::invalid_argument);
+  }
+  {
+    SCOPED_TRACE("network = odd_even_merge");
+    KokkosSort::BucketSortOptions opt;
+    opt.network = KokkosSort::SortingNetwork::odd_even_merge;
+    EXPECT_THROW(KokkosSort::bucket_sort(Exec(), keys, opt), std::invalid_argument);
+    EXPECT_THROW(KokkosSort::bucket_sort_by_key(Exec(), keys, values, opt), std::invalid_argument);
   }
   Exec().fence();
   EXPECT_TRUE(matches(input, to_vector(keys))) << "keys changed by a rejected call";

@@ -1,5 +1,6 @@
 // The team-level sorting networks (impl/KokkosSort_TeamSort.hpp) on their own: every power of
-// two up to 2048, full and partial tiles (padding slots), duplicates, several teams at once.
+// two up to 2048, full and partial tiles (padding slots), duplicates, several teams at once;
+// the slot-free bitonic sort of keys alone on full tiles.
 #include <impl/KokkosSort_KeyTraits.hpp>
 #include <impl/KokkosSort_TeamPrimitives.hpp>
 #include <impl/KokkosSort_TeamSort.hpp>
@@ -18,7 +19,9 @@ using KokkosSortTest::DeviceExec;
 using Key = std::uint32_t;
 using Slot = std::uint16_t;
 
-template <bool OddEvenMerge>
+enum class Network { bitonic, odd_even_merge, bitonic_keys };
+
+template <Network Net>
 struct NetworkTiles {
   using member_type = Kokkos::TeamPolicy<DeviceExec>::member_type;
   Kokkos::View<Key*, DeviceExec::memory_space> keys;
@@ -34,10 +37,12 @@ struct NetworkTiles {
     });
     team.team_barrier();
     const KokkosSort::Impl::DefaultLess<Key> less;
-    if (OddEvenMerge)
+    if (Net == Network::odd_even_merge)
       KokkosSort::Impl::team_odd_even_merge_sort(team, k, s, n, valid, less);
-    else
+    else if (Net == Network::bitonic)
       KokkosSort::Impl::team_bitonic_sort(team, k, s, n, valid, less);
+    else  // keys alone: slots stay as loaded
+      KokkosSort::Impl::team_bitonic_sort_keys(team, k, n, less);
     Kokkos::parallel_for(Kokkos::TeamThreadRange(team, n), [&](const int i) {
       keys(base + i) = k(i);
       slots(base + i) = s(i);
@@ -45,7 +50,7 @@ struct NetworkTiles {
   }
 };
 
-template <bool OddEvenMerge>
+template <Network Net>
 void check_network(const int n, const int valid, const int teams) {
   SCOPED_TRACE("n " + std::to_string(n) + " valid " + std::to_string(valid));
   std::mt19937 rng(n * 31 + valid);
@@ -54,7 +59,7 @@ void check_network(const int n, const int valid, const int teams) {
   auto keys = KokkosSortTest::to_view(DeviceExec(), input, "keys");
   Kokkos::View<Slot*, DeviceExec::memory_space> slots("slots", input.size());
   using Policy = Kokkos::TeamPolicy<DeviceExec>;
-  const NetworkTiles<OddEvenMerge> f{keys, slots, n, valid};
+  const NetworkTiles<Net> f{keys, slots, n, valid};
   const int team_size = std::min(64, Policy(teams, 1).team_size_max(f, Kokkos::ParallelForTag()));
   const std::size_t bytes = KokkosSort::Impl::scratch_bytes<Key>(n) + KokkosSort::Impl::scratch_bytes<Slot>(n);
   Kokkos::parallel_for(Policy(teams, team_size).set_scratch_size(0, Kokkos::PerTeam(bytes)), f);
@@ -67,6 +72,7 @@ void check_network(const int n, const int valid, const int teams) {
     std::vector<char> seen(valid, 0);
     for (int i = 0; i < valid; ++i) {
       ASSERT_EQ(out[base + i], expected[i]) << "team " << t << " index " << i;
+      if (Net == Network::bitonic_keys) continue;
       const int s = out_slots[base + i];
       ASSERT_LT(s, valid) << "padding sorted before a key, team " << t << " index " << i;
       ASSERT_FALSE(seen[s]) << "slot " << s << " twice";
@@ -76,14 +82,15 @@ void check_network(const int n, const int valid, const int teams) {
   }
 }
 
-template <bool OddEvenMerge>
+template <Network Net>
 void check_all_sizes() {
   for (int n = 1; n <= 2048; n *= 2)
     for (int valid : {n, n - 1, n / 2 + 1, 1})
-      if (valid >= 1) check_network<OddEvenMerge>(n, valid, 3);
+      if (valid >= 1 && (Net != Network::bitonic_keys || valid == n)) check_network<Net>(n, valid, 3);
 }
 
-TEST(TeamSort, BitonicSortsEveryTile) { check_all_sizes<false>(); }
-TEST(TeamSort, OddEvenMergeSortsEveryTile) { check_all_sizes<true>(); }
+TEST(TeamSort, BitonicSortsEveryTile) { check_all_sizes<Network::bitonic>(); }
+TEST(TeamSort, OddEvenMergeSortsEveryTile) { check_all_sizes<Network::odd_even_merge>(); }
+TEST(TeamSort, BitonicKeysSortsEveryFullTile) { check_all_sizes<Network::bitonic_keys>(); }
 
 }  // namespace

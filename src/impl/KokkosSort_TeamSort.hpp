@@ -22,24 +22,27 @@ KOKKOS_INLINE_FUNCTION constexpr int next_pow2(int n) {
   return p;
 }
 
-// Bitonic sort of keys[0, n) with n a power of two, in team scratch. slot[i] is the tile
-// position the key came from: slots >= valid mark padding, which sorts after every key, so a
-// tile of any length sorts inside the next power of two. After the call keys[0, valid) hold
-// the tile's keys in order and slot[] says where each came from (to gather values).
+// Bitonic sort of keys[0, n) with n a power of two, in team scratch. With slots, slot[i] is
+// the tile position the key came from: slots >= valid mark padding, which sorts after every
+// key, so a tile of any length sorts inside the next power of two, and slot[] then says where
+// each key came from (to gather values). Without slots (WithSlots = false) there is no padding
+// (valid == n) and only keys move: a third less scratch traffic for full tiles of keys alone.
 // Not stable. Ends with a barrier.
 // Steps whose partners lie less than `Block` apart stay inside aligned blocks of Block keys:
 // each thread runs all of them on one block held in registers (one scratch read and write, one
 // barrier) instead of one scratch pass and barrier per step; for 2048 keys that is 47 barriers
 // instead of 66.
-template <int Block = 8, class Member, class KeyArr, class SlotArr, class Comp>
-KOKKOS_INLINE_FUNCTION void team_bitonic_sort(const Member& team, const KeyArr& keys, const SlotArr& slot,
-                                              const int n, const int valid, const Comp& comp) {
+template <int Block, bool WithSlots, class Member, class KeyArr, class SlotArr, class Comp>
+KOKKOS_INLINE_FUNCTION void team_bitonic_sort_impl(const Member& team, const KeyArr& keys, const SlotArr& slot,
+                                                   const int n, const int valid, const Comp& comp) {
   using Key = typename KeyArr::non_const_value_type;
   using Slot = typename SlotArr::non_const_value_type;
   // a goes after b: padding after everything, otherwise the key order.
   auto after = [&](const int a, const int b) {
-    const bool a_pad = int(slot(a)) >= valid, b_pad = int(slot(b)) >= valid;
-    if (a_pad || b_pad) return a_pad && !b_pad;
+    if constexpr (WithSlots) {
+      const bool a_pad = int(slot(a)) >= valid, b_pad = int(slot(b)) >= valid;
+      if (a_pad || b_pad) return a_pad && !b_pad;
+    }
     return comp(keys(b), keys(a));
   };
   const bool blocked = n >= Block;
@@ -52,7 +55,7 @@ KOKKOS_INLINE_FUNCTION void team_bitonic_sort(const Member& team, const KeyArr& 
         const bool ascending = (lo & k) == 0;
         if (ascending ? after(lo, hi) : after(hi, lo)) {
           swap_values(keys(lo), keys(hi));
-          swap_values(slot(lo), slot(hi));
+          if constexpr (WithSlots) swap_values(slot(lo), slot(hi));
         }
       });
       team.team_barrier();
@@ -66,7 +69,7 @@ KOKKOS_INLINE_FUNCTION void team_bitonic_sort(const Member& team, const KeyArr& 
       KOKKOSSORT_UNROLL
       for (int i = 0; i < Block; ++i) {
         kv[i] = keys(base + i);
-        sv[i] = slot(base + i);
+        if constexpr (WithSlots) sv[i] = slot(base + i);
       }
       // Compile-time distances (fully unrolled, so kv and sv stay in registers).
       KOKKOSSORT_UNROLL
@@ -80,23 +83,42 @@ KOKKOS_INLINE_FUNCTION void team_bitonic_sort(const Member& team, const KeyArr& 
           // Swap when x goes after y. Values are selected, not indices: an index that depends
           // on `ascending` would be dynamic and move kv and sv to local memory.
           const Key x = ascending ? kv[lo] : kv[hi], y = ascending ? kv[hi] : kv[lo];
-          const bool x_pad = int(ascending ? sv[lo] : sv[hi]) >= valid;
-          const bool y_pad = int(ascending ? sv[hi] : sv[lo]) >= valid;
-          const bool swap = (x_pad || y_pad) ? (x_pad && !y_pad) : comp(y, x);
+          bool swap;
+          if constexpr (WithSlots) {
+            const bool x_pad = int(ascending ? sv[lo] : sv[hi]) >= valid;
+            const bool y_pad = int(ascending ? sv[hi] : sv[lo]) >= valid;
+            swap = (x_pad || y_pad) ? (x_pad && !y_pad) : comp(y, x);
+          } else {
+            swap = comp(y, x);
+          }
           if (swap) {
             swap_values(kv[lo], kv[hi]);
-            swap_values(sv[lo], sv[hi]);
+            if constexpr (WithSlots) swap_values(sv[lo], sv[hi]);
           }
         }
       }
       KOKKOSSORT_UNROLL
       for (int i = 0; i < Block; ++i) {
         keys(base + i) = kv[i];
-        slot(base + i) = sv[i];
+        if constexpr (WithSlots) slot(base + i) = sv[i];
       }
     });
     team.team_barrier();
   }
+}
+
+// Keys with their slots; any valid <= n (see above).
+template <int Block = 8, class Member, class KeyArr, class SlotArr, class Comp>
+KOKKOS_INLINE_FUNCTION void team_bitonic_sort(const Member& team, const KeyArr& keys, const SlotArr& slot,
+                                              const int n, const int valid, const Comp& comp) {
+  team_bitonic_sort_impl<Block, true>(team, keys, slot, n, valid, comp);
+}
+
+// Keys alone, all n of them (no padding, no slots).
+template <int Block = 8, class Member, class KeyArr, class Comp>
+KOKKOS_INLINE_FUNCTION void team_bitonic_sort_keys(const Member& team, const KeyArr& keys, const int n,
+                                                   const Comp& comp) {
+  team_bitonic_sort_impl<Block, false>(team, keys, keys, n, n, comp);
 }
 
 // Batcher's odd-even merge sort of keys[0, n), n a power of two, with the same contract as

@@ -57,9 +57,12 @@ struct Tuning {
     static constexpr int team_size = 1;
     static constexpr std::size_t scratch_budget = 32 * 1024;
     static constexpr int default_samples = 256;
-    // Sort tiles with team_merge_sort (second buffer in level-1 scratch) instead of bitonic:
-    // run by one thread, bitonic's n log^2 n compare-exchanges took 80% of the sort's time.
+    // Sort tiles with team_merge_sort (step 2: second buffer in level-1 scratch; step 9: tiles
+    // shrink to fit level 0) instead of bitonic: run by one thread, bitonic's n log^2 n
+    // compare-exchanges took 80% of the sort's time.
     static constexpr bool merge_sort_tiles = true;
+    // Step 9's merge passes: keys a team merges through scratch (shrinks to fit the budget).
+    static constexpr int merge_keys_per_thread = 4096;
   };
   // Baselines of the CPU-vs-GPU study (EnumerationSort, OddEvenSort, MergeSort headers).
   // team_size is the default of each algorithm's options struct (a team is one thread here);
@@ -217,6 +220,9 @@ struct Tuning<ExecSpace, typename std::enable_if<is_cuda_space<ExecSpace>::value
     static constexpr std::size_t scratch_budget = 36 * 1024;
     static constexpr int default_samples = 256;
     static constexpr bool merge_sort_tiles = false;  // bitonic in scratch, the paper's choice
+    // Step 9's merge passes: 8 keys per thread, 2048-key tiles merged through scratch (the
+    // merge sort baseline's measured choice, Merge::items_per_thread).
+    static constexpr int merge_keys_per_thread = 8;
   };
   // Study baselines: 256-thread teams by default (the study sweeps 32..512 through the
   // options structs); tiles shrink at run time so scratch stays under scratch_budget.

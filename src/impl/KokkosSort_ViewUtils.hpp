@@ -4,6 +4,8 @@
 // View<T*, LayoutRight, MemorySpace>; strided Views and non-contiguous subviews are copied
 // into such a View and back.
 #include <memory>
+#include <stdexcept>
+#include <string>
 #include <type_traits>
 #include <Kokkos_Core.hpp>
 
@@ -51,6 +53,42 @@ class HostTable {
  private:
   std::unique_ptr<T[]> storage_;
   view_type view_;
+};
+
+// One device allocation carved into the arrays of one call: a sort's buffers and tables then
+// cost one allocation and one free instead of one pair each (9 cudaMalloc and 11 cudaFree were
+// 1.1 ms of a 7.4 ms bucket sort of 2^24 keys on the H100, profile_sort). Arrays are
+// uninitialized, 256-byte aligned and valid while the Workspace lives; arrays of structs carved
+// here run no destruction kernel when freed (see HostTable).
+// Use: a function that takes every array, called once to size the block, then after
+// allocate() once more to receive the arrays, in the same order.
+template <class Mem>
+class Workspace {
+ public:
+  template <class View>
+  View take(const std::size_t n) {
+    using T = typename View::value_type;
+    static_assert(std::is_same<typename View::memory_space, Mem>::value, "KokkosSort: workspace of another space");
+    const std::size_t bytes = (n * sizeof(T) + 255) / 256 * 256;
+    View v;
+    if (block_.data() != nullptr) {
+      if (used_ + bytes > block_.extent(0)) throw std::logic_error("KokkosSort: workspace sized for fewer arrays");
+      v = View(reinterpret_cast<T*>(block_.data() + used_), n);
+    }
+    used_ += bytes;
+    return v;
+  }
+  template <class ExecSpace>
+  void allocate(const ExecSpace& exec, const std::string& label) {
+    block_ = Kokkos::View<unsigned char*, Mem>(Kokkos::view_alloc(exec, Kokkos::WithoutInitializing, label),
+                                               used_ > 0 ? used_ : 1);
+    used_ = 0;
+  }
+  std::size_t bytes() const { return block_.extent(0); }
+
+ private:
+  Kokkos::View<unsigned char*, Mem> block_;
+  std::size_t used_ = 0;
 };
 
 template <class ExecSpace, class View>

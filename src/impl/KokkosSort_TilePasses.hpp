@@ -1,0 +1,199 @@
+#ifndef KOKKOSSORT_IMPL_TILEPASSES_HPP
+#define KOKKOSSORT_IMPL_TILEPASSES_HPP
+// Kernels of merge-based device-wide sorting, one team per output tile, shared by the merge
+// sort baseline (the whole array) and the bucket sort (every bucket, all at once):
+//   TileSortPass   every tile sorted in scratch (bitonic network or team merge sort);
+//   TileMergePass  one merge round: pairs of sorted runs of `width` keys become one run. A team
+//                  finds by merge path the slices of the two runs its output tile consumes,
+//                  loads them into scratch with coalesced reads, merges them there (each
+//                  thread again placed by merge path) and writes the tile back coalesced.
+// The ranges sorted are either the whole array (WholeRangeTiles) or independent segments
+// (SegmentTiles); a segment is cut into tiles from its own start, so no tile straddles two
+// segments, and runs start at multiples of the width inside their segment, so with a width
+// that is a multiple of the tile no tile straddles two merges.
+// Values follow their keys through 16-bit tile slots (tiles of at most 65536 keys).
+#include <cstdint>
+#include <Kokkos_Core.hpp>
+#include "KokkosSort_TeamPrimitives.hpp"
+#include "KokkosSort_TeamSort.hpp"
+
+namespace KokkosSort {
+namespace Impl {
+
+// Largest j in [0, count) with off(j) <= x; with off(0) <= x < off(count) that is the
+// non-empty segment holding x, even when empty segments share its offset.
+template <class OffView>
+KOKKOS_INLINE_FUNCTION std::size_t segment_of(const OffView& off, const std::size_t count, const std::size_t x) {
+  std::size_t lo = 0, hi = count;
+  while (hi - lo > 1) {
+    const std::size_t mid = lo + (hi - lo) / 2;
+    if (off(mid) <= x)
+      lo = mid;
+    else
+      hi = mid;
+  }
+  return lo;
+}
+
+// Output tile c: positions [begin, min(begin + tile, seg_end)) of the segment [seg_begin, seg_end).
+struct TileSpan {
+  std::size_t seg_begin, seg_end, begin;
+};
+
+struct WholeRangeTiles {
+  std::size_t n;
+  int tile;
+  std::size_t count() const { return (n + std::size_t(tile) - 1) / std::size_t(tile); }
+  KOKKOS_INLINE_FUNCTION TileSpan operator()(const std::size_t c) const { return {0, n, c * std::size_t(tile)}; }
+};
+
+template <class Mem>
+struct SegmentTiles {
+  Kokkos::View<std::size_t*, Mem> offsets;    // segment starts, nseg + 1
+  Kokkos::View<std::size_t*, Mem> tile_base;  // first tile of each segment, nseg + 1
+  std::size_t nseg;
+  int tile;
+  KOKKOS_INLINE_FUNCTION TileSpan operator()(const std::size_t c) const {
+    const std::size_t j = segment_of(tile_base, nseg, c);
+    const std::size_t b = offsets(j);
+    return {b, offsets(j + 1), b + (c - tile_base(j)) * std::size_t(tile)};
+  }
+};
+
+// How a team sorts a tile in scratch.
+struct TileSortMethod {
+  bool merging;  // team_merge_sort (stable) instead of the bitonic network (not stable)
+  int base_run;  // team_merge_sort: insertion-sorted run length (power of two)
+  int chunk;     // team_merge_sort: outputs one thread merges at a time (power of two)
+};
+
+// src may equal dst only without values: a team reads its whole tile before writing, but
+// values are gathered from vsrc by slot after other teams may have written there.
+template <class ExecSpace, class KeyView, class ValueView, bool HasValues, class Comp, class Tiles>
+struct TileSortPass {
+  using Key = typename KeyView::non_const_value_type;
+  using member_type = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
+  KeyView src, dst;
+  ValueView vsrc, vdst;
+  Tiles tiles;
+  TileSortMethod method;
+  Comp comp;
+
+  // Bitonic sort needs slots for padding (partial tiles); the merge sort only for values.
+  static std::size_t scratch(const int tile, const TileSortMethod m) {
+    const bool slots = HasValues || !m.merging;
+    return scratch_bytes<Key>(tile) + scratch_bytes<std::uint16_t>(slots ? tile : 0) +
+           scratch_bytes<Key>(m.merging ? tile : 0) + scratch_bytes<std::uint16_t>(m.merging && slots ? tile : 0);
+  }
+  std::size_t team_shmem_size(int) const { return scratch(tiles.tile, method); }
+
+  KOKKOS_INLINE_FUNCTION void operator()(const member_type& team) const {
+    const int tile = tiles.tile;
+    const bool slots = HasValues || !method.merging;
+    ScratchArray<ExecSpace, Key> ka(team.team_scratch(0), tile);
+    ScratchArray<ExecSpace, std::uint16_t> sa(team.team_scratch(0), slots ? tile : 0);
+    ScratchArray<ExecSpace, Key> kb(team.team_scratch(0), method.merging ? tile : 0);
+    ScratchArray<ExecSpace, std::uint16_t> sb(team.team_scratch(0), method.merging && slots ? tile : 0);
+    const TileSpan t = tiles(team.league_rank());
+    const std::size_t left = t.seg_end - t.begin;
+    const int valid = left < std::size_t(tile) ? int(left) : tile;
+    const int n2 = method.merging ? valid : next_pow2(valid);
+    // Full tiles of keys alone need no slots in the bitonic network.
+    const bool bare_bitonic = !HasValues && !method.merging && n2 == valid;
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, n2), [&](const int p) {
+      if (p < valid) ka(p) = src(t.begin + p);
+      if (slots && !bare_bitonic) sa(p) = std::uint16_t(p);
+    });
+    team.team_barrier();
+    bool in_b = false;
+    if (method.merging)
+      in_b = team_merge_sort<HasValues>(team, ka, sa, kb, sb, valid, method.base_run, method.chunk, comp);
+    else if (bare_bitonic)
+      team_bitonic_sort_keys(team, ka, n2, comp);
+    else
+      team_bitonic_sort(team, ka, sa, n2, valid, comp);
+    const auto& rk = in_b ? kb : ka;
+    const auto& rs = in_b ? sb : sa;
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, valid), [&](const int p) {
+      dst(t.begin + p) = rk(p);
+      if (HasValues) vdst(t.begin + p) = vsrc(t.begin + rs(p));
+    });
+  }
+};
+
+// One merge round of run width `width` (a multiple of the tile); src and dst are distinct.
+template <class ExecSpace, class KeyView, class ValueView, bool HasValues, class Comp, class Tiles>
+struct TileMergePass {
+  using Key = typename KeyView::non_const_value_type;
+  using member_type = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
+  KeyView src, dst;
+  ValueView vsrc, vdst;
+  Tiles tiles;
+  int chunk;  // outputs one thread merges (power of two)
+  std::size_t width;
+  Comp comp;
+
+  static std::size_t scratch(const int tile) {
+    return 2 * scratch_bytes<Key>(tile) + (HasValues ? scratch_bytes<std::uint16_t>(tile) : 0) +
+           scratch_bytes<std::size_t>(2);
+  }
+  std::size_t team_shmem_size(int) const { return scratch(tiles.tile); }
+
+  KOKKOS_INLINE_FUNCTION void operator()(const member_type& team) const {
+    const int tile = tiles.tile;
+    ScratchArray<ExecSpace, Key> in(team.team_scratch(0), tile);
+    ScratchArray<ExecSpace, Key> out(team.team_scratch(0), tile);
+    ScratchArray<ExecSpace, std::uint16_t> out_slot(team.team_scratch(0), HasValues ? tile : 0);
+    ScratchArray<ExecSpace, std::size_t> split(team.team_scratch(0), 2);
+
+    const TileSpan t = tiles(team.league_rank());
+    const std::size_t ps = t.seg_begin + (t.begin - t.seg_begin) / (2 * width) * (2 * width);
+    const std::size_t rest = t.seg_end - ps;
+    const std::size_t na = rest < width ? rest : width;
+    const std::size_t nb = rest - na < width ? rest - na : width;
+    const std::size_t diag0 = t.begin - ps;
+    const std::size_t diag1 = diag0 + std::size_t(tile) < na + nb ? diag0 + std::size_t(tile) : na + nb;
+    const auto ga = [&](const std::size_t x) { return src(ps + x); };
+    const auto gb = [&](const std::size_t x) { return src(ps + na + x); };
+    // The two ends of this tile's slices, searched by two threads at once where there are two.
+    const int searcher1 = team.team_size() > 1 ? 1 : 0;
+    if (team.team_rank() == 0) split(0) = merge_path(ga, na, gb, nb, diag0, comp);
+    if (team.team_rank() == searcher1) split(1) = merge_path(ga, na, gb, nb, diag1, comp);
+    team.team_barrier();
+    const std::size_t i0 = split(0), i1 = split(1);
+    const std::size_t j0 = diag0 - i0, j1 = diag1 - i1;
+    const int la = int(i1 - i0), lb = int(j1 - j0);
+    const int count = la + lb;
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, count), [&](const int x) {
+      in(x) = x < la ? src(ps + i0 + x) : src(ps + na + j0 + (x - la));
+    });
+    team.team_barrier();
+    const int c = chunk;
+    const auto a = [&](const std::size_t x) { return in(int(x)); };
+    const auto b = [&](const std::size_t x) { return in(la + int(x)); };
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, (count + c - 1) / c), [&](const int ci) {
+      const std::size_t d = std::size_t(ci) * c;
+      const std::size_t len = count - int(d) < c ? std::size_t(count) - d : std::size_t(c);
+      const std::size_t i = merge_path(a, std::size_t(la), b, std::size_t(lb), d, comp);
+      serial_merge(a, std::size_t(la), b, std::size_t(lb), i, d - i, d, len, comp,
+                   [&](const std::size_t o, const bool from_a, const std::size_t idx) {
+                     const int from = from_a ? int(idx) : la + int(idx);
+                     out(int(o)) = in(from);
+                     if (HasValues) out_slot(int(o)) = std::uint16_t(from);
+                   });
+    });
+    team.team_barrier();
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, count), [&](const int x) {
+      dst(t.begin + x) = out(x);
+      if (HasValues) {
+        const int s = out_slot(x);
+        vdst(t.begin + x) = vsrc(s < la ? ps + i0 + s : ps + na + j0 + (s - la));
+      }
+    });
+  }
+};
+
+}  // namespace Impl
+}  // namespace KokkosSort
+
+#endif
