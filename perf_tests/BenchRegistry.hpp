@@ -105,6 +105,16 @@ std::vector<Sorter<T>> registry() {
   }
   add({"bucket_sort", false, [](const DeviceView<T>& k) { KokkosSort::bucket_sort(Exec(), k); },
        [](const DeviceView<T>& k, const ValueView& v) { KokkosSort::bucket_sort_by_key(Exec(), k, v); }, {}});
+  // Both tile sorts in every step (the tuned choice may mix them per step), for the comparison
+  // the tuning rests on.
+  for (const auto net : {KokkosSort::SortingNetwork::bitonic, KokkosSort::SortingNetwork::merge_sort}) {
+    KokkosSort::BucketSortOptions other;
+    other.network = net;
+    const char* name = net == KokkosSort::SortingNetwork::bitonic ? "bucket_sort+bitonic" : "bucket_sort+merge";
+    add({name, false, [other](const DeviceView<T>& k) { KokkosSort::bucket_sort(Exec(), k, other); },
+         [other](const DeviceView<T>& k, const ValueView& v) { KokkosSort::bucket_sort_by_key(Exec(), k, v, other); },
+         {}});
+  }
   add({"hybrid_sort", false, [](const DeviceView<T>& k) { KokkosSort::hybrid_sort(Exec(), k); },
        [](const DeviceView<T>& k, const ValueView& v) { KokkosSort::hybrid_sort_by_key(Exec(), k, v); }, {}});
   {

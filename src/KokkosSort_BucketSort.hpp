@@ -22,7 +22,7 @@
 //       tile through scratch with coalesced reads and writes (Impl::TileMergePass, shared
 //       with the merge sort), until each bucket is one run. Because every bucket holds fewer
 //       than 2n/s keys, the tile counts and rounds do not depend on the distribution.
-// On one-thread teams (host backends: Tuning::merge_sort_tiles) the tile sorts of steps 2 and 9
+// On one-thread teams (host backends: Tuning's sublist/bucket_merge_sort) the tile sorts of steps 2 and 9
 // use team_merge_sort instead of bitonic sort, which run serially is 4-5x slower;
 // BucketSortOptions::network picks either on any backend (tests run both everywhere).
 // Full tiles of keys alone are bitonic-sorted without slots (team_bitonic_sort_keys).
@@ -136,12 +136,24 @@ KOKKOS_INLINE_FUNCTION bool bucket_tile_sort(const Member& team, const bool merg
   return false;
 }
 
-// Scratch of one tile sort: level 0 holds the tile, level 1 the merge sort's second buffer.
-template <class E>
+// Scratch of one sublist sort: level 0 holds the tile (keys, and 16-bit slots for values or
+// the bitonic network's padding); the merge sort's second buffer goes to level 0 too when both
+// fit the budget, otherwise to level 1 (global memory on GPUs).
+template <class E, bool HasValues>
 struct BucketTileScratch {
-  std::size_t level0, level1;
-  BucketTileScratch(const int tile, const bool merge_sort)
-      : level0(scratch_bytes<E>(tile) + scratch_bytes<std::uint16_t>(tile)), level1(merge_sort ? level0 : 0) {}
+  bool slots, second_level0;
+  std::size_t one, level0, level1;
+  BucketTileScratch(const int tile, const bool merge_sort, const std::size_t budget)
+      : slots(HasValues || !merge_sort),
+        second_level0(false),
+        one(scratch_bytes<E>(tile) + scratch_bytes<std::uint16_t>(slots ? tile : 0)),
+        level0(one),
+        level1(0) {
+    if (merge_sort) {
+      second_level0 = 2 * one <= budget;
+      (second_level0 ? level0 : level1) += one;
+    }
+  }
   template <class Policy>
   Policy apply(Policy p) const {
     p.set_scratch_size(0, Kokkos::PerTeam(level0));
@@ -193,7 +205,13 @@ struct SegmentTables {
   Kokkos::View<std::size_t*, Mem> offsets;     // nseg + 1 segment starts (filled by the caller)
   Kokkos::View<std::size_t*, Mem> sort_base;   // nseg + 1: first sort tile of each segment
   Kokkos::View<std::size_t*, Mem> merge_base;  // nseg + 1: first merge tile of each segment
+  Kokkos::View<std::size_t*, Mem> splits;      // 2 per merge tile (see max_merge_tiles)
 };
+
+// Merge tiles of a segmented sort of n elements in nseg segments, at most.
+inline std::size_t max_merge_tiles(const std::size_t n, const std::size_t nseg, const SegmentPlan& plan) {
+  return n / std::size_t(plan.merge_tile) + nseg;
+}
 
 // Sorts every segment [off[j], off[j+1]) of a (values in va). b / vb are same-sized buffers.
 // The result ends in a (and va); off_host is the host copy of tables.offsets.
@@ -235,11 +253,10 @@ void segmented_sort(const ExecSpace& exec, const Kokkos::View<E*, typename ExecS
                                                                                         plan.method, comp});
   EView cur = to, other = (to.data() == a.data()) ? b : a;
   ValueView vcur = vb, vother = va;
-  const int merge_chunk = plan.merge_tile / team_size;
   for (std::size_t w = std::size_t(plan.sort_tile); w < largest; w *= 2) {
-    Kokkos::parallel_for("KokkosSort::bucket_merge_pass", Policy(exec, int(merge_base_h(nseg)), team_size),
-                         TileMergePass<ExecSpace, EView, ValueView, HasValues, Comp, Tiles>{
-                             cur, other, vcur, vother, merge_tiles, merge_chunk, w, comp});
+    tile_merge_round<ExecSpace, EView, ValueView, HasValues>(exec, "KokkosSort::bucket_merge_pass", cur, other, vcur,
+                                                             vother, merge_tiles, merge_base_h(nseg), team_size, w,
+                                                             tables.splits, comp);
     std::swap(cur, other);
     if (HasValues) std::swap(vcur, vother);
   }
@@ -275,24 +292,27 @@ struct SublistSort {
   Kokkos::View<std::uint64_t*, Mem> sample_idx;
   BucketLayout L;
   bool merge_sort;
+  BucketTileScratch<Key, HasValues> scratch;
   Comp comp;
 
   KOKKOS_INLINE_FUNCTION void operator()(const member_type& team) const {
+    const int slots = scratch.slots ? L.T : 0;
     ScratchArray<ExecSpace, Key> ks(team.team_scratch(0), L.T);
-    ScratchArray<ExecSpace, std::uint16_t> slot(team.team_scratch(0), L.T);
+    ScratchArray<ExecSpace, std::uint16_t> slot(team.team_scratch(0), slots);
     ScratchArray<ExecSpace, Key> ks2;
     ScratchArray<ExecSpace, std::uint16_t> slot2;
     if (merge_sort) {
-      ks2 = ScratchArray<ExecSpace, Key>(team.team_scratch(1), L.T);
-      slot2 = ScratchArray<ExecSpace, std::uint16_t>(team.team_scratch(1), L.T);
+      const int level = scratch.second_level0 ? 0 : 1;
+      ks2 = ScratchArray<ExecSpace, Key>(team.team_scratch(level), L.T);
+      slot2 = ScratchArray<ExecSpace, std::uint16_t>(team.team_scratch(level), slots);
     }
     const std::size_t i = team.league_rank();
     const std::size_t base = L.base(i);
     const int valid = L.valid(i);
-    const int n2 = next_pow2(valid);
+    const int n2 = merge_sort ? valid : next_pow2(valid);
     Kokkos::parallel_for(Kokkos::TeamThreadRange(team, n2), [&](const int p) {
       if (p < valid) ks(p) = keys(base + p);
-      slot(p) = std::uint16_t(p);
+      if (slots) slot(p) = std::uint16_t(p);
     });
     team.team_barrier();
     // Padding sorts last, so positions below `valid` are those of the sublist padded to T.
@@ -503,7 +523,7 @@ inline int bucket_checked_samples(const BucketSortOptions& opt, int fallback) {
 // step 6 (only very large key types lower it). Throws before any data is touched.
 struct BucketPlan {
   int T, s;
-  bool merging;  // team_merge_sort for the tiles instead of the bitonic network
+  bool sublist_merging, bucket_merging;  // team_merge_sort instead of the bitonic network
 };
 
 template <class ExecSpace, class Key>
@@ -523,9 +543,8 @@ BucketPlan bucket_plan(const BucketSortOptions& opt) {
   if (opt.network != SortingNetwork::tuned && opt.network != SortingNetwork::bitonic &&
       opt.network != SortingNetwork::merge_sort)
     throw std::invalid_argument("KokkosSort::bucket_sort: options.network must be tuned, bitonic or merge_sort");
-  const bool merging = opt.network == SortingNetwork::tuned ? Params::merge_sort_tiles
-                                                            : opt.network == SortingNetwork::merge_sort;
-  return {T, s, merging};
+  const bool tuned = opt.network == SortingNetwork::tuned, merging = opt.network == SortingNetwork::merge_sort;
+  return {T, s, tuned ? Params::sublist_merge_sort : merging, tuned ? Params::bucket_merge_sort : merging};
 }
 
 template <class ExecSpace, class KeyView, class ValueView, bool HasValues, class Comp>
@@ -551,10 +570,15 @@ void bucket_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Va
   const std::size_t s = std::size_t(L.s), m = L.m;
   const std::size_t taken = (m - 1) * s + std::size_t(L.valid(m - 1) / L.stride);
 
-  const bool merge_tiles = plan.merging;
-  const SegmentPlan step9_plan = segment_plan<ExecSpace, Key, ValueView, HasValues, Comp>(L.T, team_size, merge_tiles);
+  const bool merge_sublists = plan.sublist_merging;
+  const SegmentPlan step9_plan =
+      segment_plan<ExecSpace, Key, ValueView, HasValues, Comp>(L.T, team_size, plan.bucket_merging);
   constexpr int sample_tile = bucket_tile_for<Sample>(Params::scratch_budget);
   static_assert(sample_tile >= 8, "KokkosSort::bucket_sort: key type too large for team scratch");
+  const SegmentPlan sample_plan =
+      radix_samples ? SegmentPlan{}
+                    : segment_plan<ExecSpace, Sample, Kokkos::View<Sample*, Mem>, false, SampleComp>(sample_tile, team_size,
+                                                                                                    plan.bucket_merging);
 
   // Every array in one allocation, made before the input is read.
   KeyView buf;
@@ -578,12 +602,14 @@ void bucket_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Va
     bucket_tables.offsets = ws.template take<Kokkos::View<std::size_t*, Mem>>(s + 1);
     bucket_tables.sort_base = ws.template take<Kokkos::View<std::size_t*, Mem>>(s + 1);
     bucket_tables.merge_base = ws.template take<Kokkos::View<std::size_t*, Mem>>(s + 1);
+    bucket_tables.splits = ws.template take<Kokkos::View<std::size_t*, Mem>>(2 * max_merge_tiles(n, s, step9_plan));
     if (!radix_samples) {
       packed = ws.template take<Kokkos::View<Sample*, Mem>>(taken);
       packed_buf = ws.template take<Kokkos::View<Sample*, Mem>>(taken);
       sample_tables.offsets = ws.template take<Kokkos::View<std::size_t*, Mem>>(2);
       sample_tables.sort_base = ws.template take<Kokkos::View<std::size_t*, Mem>>(2);
       sample_tables.merge_base = ws.template take<Kokkos::View<std::size_t*, Mem>>(2);
+      sample_tables.splits = ws.template take<Kokkos::View<std::size_t*, Mem>>(2 * max_merge_tiles(taken, 1, sample_plan));
     }
   };
   carve();
@@ -593,10 +619,11 @@ void bucket_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Va
   auto bucket_start_h = Impl::host_mirror(bucket_start);
 
   // Steps 1-3.
-  Kokkos::parallel_for("KokkosSort::bucket_sublist_sort",
-                       BucketTileScratch<Key>(L.T, merge_tiles).apply(Policy(exec, int(m), team_size)),
+  const BucketTileScratch<Key, HasValues> sublist_scratch(L.T, merge_sublists,
+                                                          scratch_limit<ExecSpace>(Params::scratch_budget));
+  Kokkos::parallel_for("KokkosSort::bucket_sublist_sort", sublist_scratch.apply(Policy(exec, int(m), team_size)),
                        SublistSort<ExecSpace, KeyView, ValueView, HasValues, Comp>{
-                           keys, buf, values, vbuf, sample_keys, sample_idx, L, merge_tiles, comp});
+                           keys, buf, values, vbuf, sample_keys, sample_idx, L, merge_sublists, sublist_scratch, comp});
   // Step 4. Samples are stored in increasing index order, so a stable sort by key orders
   // them by (key, index).
   if (taken > 0) {
@@ -612,8 +639,6 @@ void bucket_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Va
       off_h(0) = 0;
       off_h(1) = taken;
       Kokkos::deep_copy(exec, sample_tables.offsets, off_h);
-      const SegmentPlan sample_plan =
-          segment_plan<ExecSpace, Sample, Kokkos::View<Sample*, Mem>, false, SampleComp>(sample_tile, team_size, merge_tiles);
       segmented_sort<ExecSpace, Sample, SampleComp, Kokkos::View<Sample*, Mem>, false>(
           exec, packed, packed_buf, packed, packed_buf, off, sample_tables, sample_plan, team_size, SampleComp{comp});
       Kokkos::parallel_for("KokkosSort::bucket_unpack_samples", Kokkos::RangePolicy<ExecSpace>(exec, 0, taken),

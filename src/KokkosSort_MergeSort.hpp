@@ -6,7 +6,7 @@
 //                scratch (Impl::TileSortPass with team_merge_sort: insertion-sorted runs, then
 //                merge passes);
 //   merge passes run width w = T, 2T, 4T, ... doubling, ping-ponging between two global
-//                buffers (Impl::TileMergePass). The output of a pass is cut into tiles of T keys,
+//                buffers (Impl::tile_merge_round: merge-path partition, then TileMergePass). The output of a pass is cut into tiles of T keys,
 //                one team each, whatever the width, each merged through scratch with coalesced
 //                reads and writes. The last passes, one or two huge merges, still occupy n / T
 //                teams.
@@ -44,7 +44,6 @@ void merge_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Val
   if (n < 2) return;
 
   using TileF = TileSortPass<ExecSpace, KeyView, ValueView, HasValues, Comp, WholeRangeTiles>;
-  using MergeF = TileMergePass<ExecSpace, KeyView, ValueView, HasValues, Comp, WholeRangeTiles>;
   TileSortMethod method{true, 1, 1};
   WholeRangeTiles tiles{n, 1};
   const int ts = resolve_team_size(exec, options.team_size, Params::team_size,
@@ -58,17 +57,24 @@ void merge_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Val
   method.chunk = ipt;
   method.base_run = floor_pow2(Params::base_run) < ipt ? floor_pow2(Params::base_run) : ipt;
 
-  // All allocations first. Without values the tile pass works in place (each team reads its
-  // whole tile before writing); values are gathered by slot, so they need the second buffer.
+  // All allocations first, in one block. Without values the tile pass works in place (each
+  // team reads its whole tile before writing); values are gathered by slot, so they need the
+  // second buffer.
+  using Mem = typename ExecSpace::memory_space;
   const std::size_t count = tiles.count();
   const bool needs_buffer = HasValues || count > 1;
   KeyView key_buf;
   ValueView value_buf;
-  if (needs_buffer)
-    key_buf = KeyView(Kokkos::view_alloc(exec, Kokkos::WithoutInitializing, std::string("KokkosSort::merge_keys")), n);
-  if (HasValues)
-    value_buf =
-        ValueView(Kokkos::view_alloc(exec, Kokkos::WithoutInitializing, std::string("KokkosSort::merge_values")), n);
+  Kokkos::View<std::size_t*, Mem> splits;
+  Workspace<Mem> ws;
+  auto carve = [&]() {
+    if (needs_buffer) key_buf = ws.template take<KeyView>(n);
+    if (HasValues) value_buf = ws.template take<ValueView>(n);
+    if (count > 1) splits = ws.template take<Kokkos::View<std::size_t*, Mem>>(2 * count);
+  };
+  carve();
+  ws.allocate(exec, "KokkosSort::merge_workspace");
+  carve();
 
   KeyView k_src = keys, k_dst = HasValues ? key_buf : keys;
   ValueView v_src = values, v_dst = value_buf;
@@ -79,8 +85,8 @@ void merge_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Val
   k_dst = k_src.data() == keys.data() ? key_buf : keys;
   v_dst = HasValues ? (v_src.data() == values.data() ? value_buf : values) : ValueView();
   for (std::size_t w = std::size_t(tiles.tile); w < n; w *= 2) {
-    Kokkos::parallel_for("KokkosSort::merge_pass", Policy(exec, int(count), ts),
-                         MergeF{k_src, k_dst, v_src, v_dst, tiles, method.chunk, w, comp});
+    tile_merge_round<ExecSpace, KeyView, ValueView, HasValues>(exec, "KokkosSort::merge_pass", k_src, k_dst, v_src,
+                                                               v_dst, tiles, count, ts, w, splits, comp);
     std::swap(k_src, k_dst);
     if (HasValues) std::swap(v_src, v_dst);
   }
@@ -91,7 +97,7 @@ void merge_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Val
 }  // namespace Impl
 
 /// Sorts `keys` ascending (NaNs last) with a stable bottom-up merge sort.
-/// Extra memory: one buffer of n keys (none when n fits one tile).
+/// Extra memory: one buffer of n keys and 16 bytes per tile (none when n fits one tile).
 template <class ExecSpace, class KeyView>
 void merge_sort(const ExecSpace& exec, const KeyView& keys, const MergeSortOptions& options = {}) {
   static_assert(Impl::check_builtin_key_view<ExecSpace, KeyView>(), "");

@@ -4,15 +4,17 @@
 // sort baseline (the whole array) and the bucket sort (every bucket, all at once):
 //   TileSortPass   every tile sorted in scratch (bitonic network or team merge sort);
 //   TileMergePass  one merge round: pairs of sorted runs of `width` keys become one run. A team
-//                  finds by merge path the slices of the two runs its output tile consumes,
-//                  loads them into scratch with coalesced reads, merges them there (each
-//                  thread again placed by merge path) and writes the tile back coalesced.
+//                  takes the slices of the two runs its output tile consumes (found by merge
+//                  path beforehand, TileMergePartition), loads them into scratch with coalesced
+//                  reads, merges them there (each thread again placed by merge path) and writes
+//                  the tile back coalesced. tile_merge_round launches both.
 // The ranges sorted are either the whole array (WholeRangeTiles) or independent segments
 // (SegmentTiles); a segment is cut into tiles from its own start, so no tile straddles two
 // segments, and runs start at multiples of the width inside their segment, so with a width
 // that is a multiple of the tile no tile straddles two merges.
 // Values follow their keys through 16-bit tile slots (tiles of at most 65536 keys).
 #include <cstdint>
+#include <string>
 #include <Kokkos_Core.hpp>
 #include "KokkosSort_TeamPrimitives.hpp"
 #include "KokkosSort_TeamSort.hpp"
@@ -121,7 +123,41 @@ struct TileSortPass {
   }
 };
 
-// One merge round of run width `width` (a multiple of the tile); src and dst are distinct.
+// Where tile c of a merge round of run width `width` reads: the pair of runs a = [ps, ps + na)
+// and b = [ps + na, ps + na + nb) it merges, and its outputs [diag0, diag1) of that merge.
+struct TileMergeGeometry {
+  std::size_t ps, na, nb, diag0, diag1;
+  KOKKOS_INLINE_FUNCTION TileMergeGeometry(const TileSpan& t, const int tile, const std::size_t width) {
+    ps = t.seg_begin + (t.begin - t.seg_begin) / (2 * width) * (2 * width);
+    const std::size_t rest = t.seg_end - ps;
+    na = rest < width ? rest : width;
+    nb = rest - na < width ? rest - na : width;
+    diag0 = t.begin - ps;
+    diag1 = diag0 + std::size_t(tile) < na + nb ? diag0 + std::size_t(tile) : na + nb;
+  }
+};
+
+// Merge path of every tile's first and last output, two threads per tile, all in one launch:
+// a TileMergePass team then starts loading at once. Searched inside the merge kernel, the two
+// chains of ~20 dependent global loads stalled every wave of teams (the merge sort's passes ran
+// at ~0.8 TB/s, H100 profile_sort, 2026-11-23).
+template <class ExecSpace, class KeyView, class Comp, class Tiles>
+struct TileMergePartition {
+  KeyView src;
+  Tiles tiles;
+  std::size_t width;
+  Kokkos::View<std::size_t*, typename ExecSpace::memory_space> splits;  // 2 per tile: a-count at diag0, diag1
+  Comp comp;
+  KOKKOS_INLINE_FUNCTION void operator()(const std::size_t x) const {
+    const TileMergeGeometry g(tiles(x / 2), tiles.tile, width);
+    const auto a = [&](const std::size_t i) { return src(g.ps + i); };
+    const auto b = [&](const std::size_t i) { return src(g.ps + g.na + i); };
+    splits(x) = merge_path(a, g.na, b, g.nb, (x & 1) ? g.diag1 : g.diag0, comp);
+  }
+};
+
+// One merge round of run width `width` (a multiple of the tile); src and dst are distinct;
+// splits from TileMergePartition on src.
 template <class ExecSpace, class KeyView, class ValueView, bool HasValues, class Comp, class Tiles>
 struct TileMergePass {
   using Key = typename KeyView::non_const_value_type;
@@ -131,11 +167,11 @@ struct TileMergePass {
   Tiles tiles;
   int chunk;  // outputs one thread merges (power of two)
   std::size_t width;
+  Kokkos::View<std::size_t*, typename ExecSpace::memory_space> splits;
   Comp comp;
 
   static std::size_t scratch(const int tile) {
-    return 2 * scratch_bytes<Key>(tile) + (HasValues ? scratch_bytes<std::uint16_t>(tile) : 0) +
-           scratch_bytes<std::size_t>(2);
+    return 2 * scratch_bytes<Key>(tile) + (HasValues ? scratch_bytes<std::uint16_t>(tile) : 0);
   }
   std::size_t team_shmem_size(int) const { return scratch(tiles.tile); }
 
@@ -144,36 +180,25 @@ struct TileMergePass {
     ScratchArray<ExecSpace, Key> in(team.team_scratch(0), tile);
     ScratchArray<ExecSpace, Key> out(team.team_scratch(0), tile);
     ScratchArray<ExecSpace, std::uint16_t> out_slot(team.team_scratch(0), HasValues ? tile : 0);
-    ScratchArray<ExecSpace, std::size_t> split(team.team_scratch(0), 2);
 
-    const TileSpan t = tiles(team.league_rank());
-    const std::size_t ps = t.seg_begin + (t.begin - t.seg_begin) / (2 * width) * (2 * width);
-    const std::size_t rest = t.seg_end - ps;
-    const std::size_t na = rest < width ? rest : width;
-    const std::size_t nb = rest - na < width ? rest - na : width;
-    const std::size_t diag0 = t.begin - ps;
-    const std::size_t diag1 = diag0 + std::size_t(tile) < na + nb ? diag0 + std::size_t(tile) : na + nb;
-    const auto ga = [&](const std::size_t x) { return src(ps + x); };
-    const auto gb = [&](const std::size_t x) { return src(ps + na + x); };
-    // The two ends of this tile's slices, searched by two threads at once where there are two.
-    const int searcher1 = team.team_size() > 1 ? 1 : 0;
-    if (team.team_rank() == 0) split(0) = merge_path(ga, na, gb, nb, diag0, comp);
-    if (team.team_rank() == searcher1) split(1) = merge_path(ga, na, gb, nb, diag1, comp);
-    team.team_barrier();
-    const std::size_t i0 = split(0), i1 = split(1);
-    const std::size_t j0 = diag0 - i0, j1 = diag1 - i1;
+    const std::size_t c = team.league_rank();
+    const TileMergeGeometry g(tiles(c), tile, width);
+    const std::size_t ps = g.ps, na = g.na;
+    const std::size_t i0 = splits(2 * c), i1 = splits(2 * c + 1);
+    const std::size_t j0 = g.diag0 - i0, j1 = g.diag1 - i1;
+    const std::size_t out0 = ps + g.diag0;
     const int la = int(i1 - i0), lb = int(j1 - j0);
     const int count = la + lb;
     Kokkos::parallel_for(Kokkos::TeamThreadRange(team, count), [&](const int x) {
       in(x) = x < la ? src(ps + i0 + x) : src(ps + na + j0 + (x - la));
     });
     team.team_barrier();
-    const int c = chunk;
+    const int ch = chunk;
     const auto a = [&](const std::size_t x) { return in(int(x)); };
     const auto b = [&](const std::size_t x) { return in(la + int(x)); };
-    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, (count + c - 1) / c), [&](const int ci) {
-      const std::size_t d = std::size_t(ci) * c;
-      const std::size_t len = count - int(d) < c ? std::size_t(count) - d : std::size_t(c);
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, (count + ch - 1) / ch), [&](const int ci) {
+      const std::size_t d = std::size_t(ci) * ch;
+      const std::size_t len = count - int(d) < ch ? std::size_t(count) - d : std::size_t(ch);
       const std::size_t i = merge_path(a, std::size_t(la), b, std::size_t(lb), d, comp);
       serial_merge(a, std::size_t(la), b, std::size_t(lb), i, d - i, d, len, comp,
                    [&](const std::size_t o, const bool from_a, const std::size_t idx) {
@@ -184,14 +209,29 @@ struct TileMergePass {
     });
     team.team_barrier();
     Kokkos::parallel_for(Kokkos::TeamThreadRange(team, count), [&](const int x) {
-      dst(t.begin + x) = out(x);
+      dst(out0 + x) = out(x);
       if (HasValues) {
         const int s = out_slot(x);
-        vdst(t.begin + x) = vsrc(s < la ? ps + i0 + s : ps + na + j0 + (s - la));
+        vdst(out0 + x) = vsrc(s < la ? ps + i0 + s : ps + na + j0 + (s - la));
       }
     });
   }
 };
+
+// One merge round over all tiles (partition, then merge): runs of `width` in src become runs of
+// 2 width in dst. splits holds 2 entries per tile.
+template <class ExecSpace, class KeyView, class ValueView, bool HasValues, class Comp, class Tiles>
+void tile_merge_round(const ExecSpace& exec, const char* label, const KeyView& src, const KeyView& dst,
+                      const ValueView& vsrc, const ValueView& vdst, const Tiles& tiles, const std::size_t count,
+                      const int team_size, const std::size_t width,
+                      const Kokkos::View<std::size_t*, typename ExecSpace::memory_space>& splits, const Comp& comp) {
+  Kokkos::parallel_for(std::string(label) + "_partition", Kokkos::RangePolicy<ExecSpace>(exec, 0, 2 * count),
+                       TileMergePartition<ExecSpace, KeyView, Comp, Tiles>{src, tiles, width, splits, comp});
+  Kokkos::parallel_for(label, Kokkos::TeamPolicy<ExecSpace>(exec, int(count), team_size),
+                       TileMergePass<ExecSpace, KeyView, ValueView, HasValues, Comp, Tiles>{
+                           src, dst, vsrc, vdst, tiles, team_size > 0 ? tiles.tile / team_size : 1, width, splits,
+                           comp});
+}
 
 }  // namespace Impl
 }  // namespace KokkosSort

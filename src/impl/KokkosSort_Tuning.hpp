@@ -59,8 +59,9 @@ struct Tuning {
     static constexpr int default_samples = 256;
     // Sort tiles with team_merge_sort (step 2: second buffer in level-1 scratch; step 9: tiles
     // shrink to fit level 0) instead of bitonic: run by one thread, bitonic's n log^2 n
-    // compare-exchanges took 80% of the sort's time.
-    static constexpr bool merge_sort_tiles = true;
+    // compare-exchanges took 80% of the sort's time. Step 2's sublists, then step 9's tiles.
+    static constexpr bool sublist_merge_sort = true;
+    static constexpr bool bucket_merge_sort = true;
     // Step 9's merge passes: keys a team merges through scratch (shrinks to fit the budget).
     static constexpr int merge_keys_per_thread = 4096;
   };
@@ -219,7 +220,9 @@ struct Tuning<ExecSpace, typename std::enable_if<is_cuda_space<ExecSpace>::value
     static constexpr int team_size = 256;
     static constexpr std::size_t scratch_budget = 36 * 1024;
     static constexpr int default_samples = 256;
-    static constexpr bool merge_sort_tiles = false;  // bitonic in scratch, the paper's choice
+    // Step 2's sublists and step 9's tiles: bitonic in scratch, the paper's choice.
+    static constexpr bool sublist_merge_sort = false;
+    static constexpr bool bucket_merge_sort = false;
     // Step 9's merge passes: 8 keys per thread, 2048-key tiles merged through scratch (the
     // merge sort baseline's measured choice, Merge::items_per_thread).
     static constexpr int merge_keys_per_thread = 8;
