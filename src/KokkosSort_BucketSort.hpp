@@ -127,8 +127,11 @@ template <bool WithSlots, class Member, class KArr, class SArr, class Comp>
 KOKKOS_INLINE_FUNCTION bool bucket_tile_sort(const Member& team, const bool merge_sort, const KArr& ks,
                                              const SArr& slot, const KArr& ks2, const SArr& slot2, const int valid,
                                              const Comp& comp) {
-  if (merge_sort) return team_merge_sort<WithSlots>(team, ks, slot, ks2, slot2, valid, 16, next_pow2(valid), comp);
   const int n2 = next_pow2(valid);
+  if (merge_sort) {
+    const TileSortMethod m = team_merge_method(n2, team.team_size());
+    return team_merge_sort<WithSlots>(team, ks, slot, ks2, slot2, valid, m.base_run, m.chunk, comp);
+  }
   if (!WithSlots && n2 == valid)
     team_bitonic_sort_keys(team, ks, n2, comp);  // full tile of keys alone: no slots to move
   else
@@ -183,9 +186,8 @@ SegmentPlan segment_plan(const int max_tile, const int team_size, const bool mer
   using MergeF = TileMergePass<ExecSpace, Kokkos::View<E*, typename ExecSpace::memory_space>, ValueView, HasValues,
                                Comp, WholeRangeTiles>;
   const std::size_t limit = scratch_limit<ExecSpace>(Params::scratch_budget);
-  SegmentPlan p{max_tile, 0, TileSortMethod{merging, 16, 1}};
-  // One-thread teams merge whole tiles; a team merges runs of 16 keys, then chunks of 4.
-  auto method_for = [&](const int tile) { return TileSortMethod{merging, 16, team_size == 1 ? tile : 4}; };
+  SegmentPlan p{max_tile, 0, TileSortMethod{}};
+  auto method_for = [&](const int tile) { return merging ? team_merge_method(tile, team_size) : TileSortMethod{}; };
   while (p.sort_tile > 8 && SortF::scratch(p.sort_tile, method_for(p.sort_tile)) > limit) p.sort_tile /= 2;
   p.method = method_for(p.sort_tile);
   int per_thread = Params::merge_keys_per_thread;
@@ -240,27 +242,23 @@ void segmented_sort(const ExecSpace& exec, const Kokkos::View<E*, typename ExecS
   }
   Kokkos::deep_copy(exec, tables.sort_base, sort_base_h);
   Kokkos::deep_copy(exec, tables.merge_base, merge_base_h);
-  int rounds = 0;
-  for (std::size_t w = std::size_t(plan.sort_tile); w < largest; w *= 2) ++rounds;
-  // Merge rounds alternate buffers: start where the last round lands in a. With values the
-  // tile sort cannot work in place (see TileSortPass), so an odd count ends with a copy.
-  const bool tiles_to_a = !HasValues && rounds % 2 == 0;
-  EView to = tiles_to_a ? a : b;
-  const Tiles sort_tiles{tables.offsets, tables.sort_base, nseg, plan.sort_tile};
-  const Tiles merge_tiles{tables.offsets, tables.merge_base, nseg, plan.merge_tile};
+  // Each segment on its own schedule (SegmentTiles): round k merges only the segments that
+  // still have runs to merge, and every segment ends in a.
+  Tiles sort_tiles{tables.offsets, tables.sort_base, nseg, plan.sort_tile, plan.sort_tile, !HasValues, -1};
+  Tiles merge_tiles{tables.offsets, tables.merge_base, nseg, plan.merge_tile, plan.sort_tile, !HasValues, -1};
   Kokkos::parallel_for("KokkosSort::bucket_tile_sort", Policy(exec, int(sort_base_h(nseg)), team_size),
-                       TileSortPass<ExecSpace, EView, ValueView, HasValues, Comp, Tiles>{a, to, va, vb, sort_tiles,
+                       TileSortPass<ExecSpace, EView, ValueView, HasValues, Comp, Tiles>{a, b, va, vb, sort_tiles,
                                                                                         plan.method, comp});
-  EView cur = to, other = (to.data() == a.data()) ? b : a;
-  ValueView vcur = vb, vother = va;
-  for (std::size_t w = std::size_t(plan.sort_tile); w < largest; w *= 2) {
-    tile_merge_round<ExecSpace, EView, ValueView, HasValues>(exec, "KokkosSort::bucket_merge_pass", cur, other, vcur,
-                                                             vother, merge_tiles, merge_base_h(nseg), team_size, w,
-                                                             tables.splits, comp);
-    std::swap(cur, other);
-    if (HasValues) std::swap(vcur, vother);
+  const std::size_t count = merge_base_h(nseg);
+  int rounds = 0;
+  for (std::size_t w = std::size_t(plan.sort_tile); w < largest; w *= 2, ++rounds) {
+    merge_tiles.round = rounds;
+    tile_merge_round<ExecSpace, EView, ValueView, HasValues>(exec, "KokkosSort::bucket_merge_pass", a, b, va, vb,
+                                                             merge_tiles, count, team_size, w, tables.splits, comp);
   }
-  copy_back_from_buffer<HasValues>(exec, a, va, cur, vcur);
+  if constexpr (HasValues)
+    Kokkos::parallel_for("KokkosSort::bucket_copy_back", Policy(exec, int(count), team_size),
+                         SegmentCopyBack<ExecSpace, EView, ValueView, Tiles>{a, b, va, vb, merge_tiles});
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -38,27 +38,83 @@ KOKKOS_INLINE_FUNCTION std::size_t segment_of(const OffView& off, const std::siz
 }
 
 // Output tile c: positions [begin, min(begin + tile, seg_end)) of the segment [seg_begin, seg_end).
+// A pass reads from its first buffer pair unless src_second, and writes to the second unless
+// !dst_second (the tile sort of a segment may work in place); inactive tiles are skipped.
 struct TileSpan {
   std::size_t seg_begin, seg_end, begin;
+  bool active, src_second, dst_second;
 };
 
+// The whole array: every pass reads its first buffers and writes its second.
 struct WholeRangeTiles {
   std::size_t n;
   int tile;
   std::size_t count() const { return (n + std::size_t(tile) - 1) / std::size_t(tile); }
-  KOKKOS_INLINE_FUNCTION TileSpan operator()(const std::size_t c) const { return {0, n, c * std::size_t(tile)}; }
+  KOKKOS_INLINE_FUNCTION TileSpan operator()(const std::size_t c) const {
+    return {0, n, c * std::size_t(tile), true, false, true};
+  }
 };
 
+// Independent segments, each on its own schedule: a segment of length len needs
+// rounds(len) merge rounds after its tile sort; round k (from 0) merges only segments that
+// need more than k rounds, so a round costs only the segments still unmerged. Buffers: a
+// (first, the caller's data) and b (second). Every segment must end in a: without values
+// (in_place) the tile sort writes a segment with an even round count back into a and one with
+// an odd count into b; with values the tile sort cannot work in place and writes b, and the
+// segments with an even count end in b (copy_back moves them). `round` is -1 for the tile sort.
 template <class Mem>
 struct SegmentTiles {
   Kokkos::View<std::size_t*, Mem> offsets;    // segment starts, nseg + 1
   Kokkos::View<std::size_t*, Mem> tile_base;  // first tile of each segment, nseg + 1
   std::size_t nseg;
   int tile;
+  int sort_tile;  // runs after the tile sort; widths double from here
+  bool in_place;
+  int round;
+
+  KOKKOS_INLINE_FUNCTION static int rounds(const std::size_t len, const int sort_tile) {
+    int r = 0;
+    for (std::size_t w = std::size_t(sort_tile); w < len; w *= 2) ++r;
+    return r;
+  }
+  // Whether segment data is in b after `done` merge rounds.
+  KOKKOS_INLINE_FUNCTION bool in_b(const int r, const int done) const {
+    const bool starts_in_b = !(in_place && r % 2 == 0);
+    return starts_in_b != (done % 2 == 1);
+  }
   KOKKOS_INLINE_FUNCTION TileSpan operator()(const std::size_t c) const {
     const std::size_t j = segment_of(tile_base, nseg, c);
-    const std::size_t b = offsets(j);
-    return {b, offsets(j + 1), b + (c - tile_base(j)) * std::size_t(tile)};
+    const std::size_t b = offsets(j), e = offsets(j + 1);
+    const int r = rounds(e - b, sort_tile);
+    TileSpan t{b, e, b + (c - tile_base(j)) * std::size_t(tile), true, false, false};
+    if (round < 0) {
+      t.dst_second = in_b(r, 0);
+    } else {
+      t.active = r > round;
+      t.src_second = in_b(r, round);
+      t.dst_second = !t.src_second;
+    }
+    return t;
+  }
+};
+
+// After a segmented sort with values: segments left in b (see SegmentTiles) copied to a, one
+// team per tile of `tiles` (a SegmentTiles with in_place = false).
+template <class ExecSpace, class KeyView, class ValueView, class Tiles>
+struct SegmentCopyBack {
+  using member_type = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
+  KeyView a, b;
+  ValueView va, vb;
+  Tiles tiles;
+  KOKKOS_INLINE_FUNCTION void operator()(const member_type& team) const {
+    const TileSpan t = tiles(team.league_rank());
+    const int r = Tiles::rounds(t.seg_end - t.seg_begin, tiles.sort_tile);
+    if (!tiles.in_b(r, r)) return;
+    const std::size_t end = t.begin + std::size_t(tiles.tile) < t.seg_end ? t.begin + std::size_t(tiles.tile) : t.seg_end;
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, t.begin, end), [&](const std::size_t x) {
+      a(x) = b(x);
+      va(x) = vb(x);
+    });
   }
 };
 
@@ -69,14 +125,24 @@ struct TileSortMethod {
   int chunk;     // team_merge_sort: outputs one thread merges at a time (power of two)
 };
 
-// src may equal dst only without values: a team reads its whole tile before writing, but
-// values are gathered from vsrc by slot after other teams may have written there.
+// team_merge_sort's shape for tiles of `tile` keys (a power of two): one thread insertion-sorts
+// runs of 16 and merges whole runs; a team insertion-sorts runs of 8 and gives every thread an
+// equal share (tile / team_size outputs) of each merge pass, as the merge sort baseline does.
+KOKKOS_INLINE_FUNCTION TileSortMethod team_merge_method(const int tile, const int team_size) {
+  if (team_size == 1) return TileSortMethod{true, 16 < tile ? 16 : tile, tile};
+  int chunk = 1;
+  while (chunk * team_size < tile) chunk *= 2;
+  return TileSortMethod{true, 8 < tile ? 8 : tile, chunk};
+}
+
+// Writes in place (dst = src) only without values: a team reads its whole tile before writing,
+// but values are gathered from the source by slot while other threads write.
 template <class ExecSpace, class KeyView, class ValueView, bool HasValues, class Comp, class Tiles>
 struct TileSortPass {
   using Key = typename KeyView::non_const_value_type;
   using member_type = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
-  KeyView src, dst;
-  ValueView vsrc, vdst;
+  KeyView first, second;  // read first, write per the tile's span (see TileSpan)
+  ValueView vfirst, vsecond;
   Tiles tiles;
   TileSortMethod method;
   Comp comp;
@@ -97,6 +163,10 @@ struct TileSortPass {
     ScratchArray<ExecSpace, Key> kb(team.team_scratch(0), method.merging ? tile : 0);
     ScratchArray<ExecSpace, std::uint16_t> sb(team.team_scratch(0), method.merging && slots ? tile : 0);
     const TileSpan t = tiles(team.league_rank());
+    const KeyView& src = first;
+    const KeyView& dst = t.dst_second ? second : first;
+    const ValueView& vsrc = vfirst;
+    const ValueView& vdst = t.dst_second ? vsecond : vfirst;
     const std::size_t left = t.seg_end - t.begin;
     const int valid = left < std::size_t(tile) ? int(left) : tile;
     const int n2 = method.merging ? valid : next_pow2(valid);
@@ -143,13 +213,16 @@ struct TileMergeGeometry {
 // at ~0.8 TB/s, H100 profile_sort, 2026-11-23).
 template <class ExecSpace, class KeyView, class Comp, class Tiles>
 struct TileMergePartition {
-  KeyView src;
+  KeyView first, second;
   Tiles tiles;
   std::size_t width;
   Kokkos::View<std::size_t*, typename ExecSpace::memory_space> splits;  // 2 per tile: a-count at diag0, diag1
   Comp comp;
   KOKKOS_INLINE_FUNCTION void operator()(const std::size_t x) const {
-    const TileMergeGeometry g(tiles(x / 2), tiles.tile, width);
+    const TileSpan t = tiles(x / 2);
+    if (!t.active) return;
+    const KeyView& src = t.src_second ? second : first;
+    const TileMergeGeometry g(t, tiles.tile, width);
     const auto a = [&](const std::size_t i) { return src(g.ps + i); };
     const auto b = [&](const std::size_t i) { return src(g.ps + g.na + i); };
     splits(x) = merge_path(a, g.na, b, g.nb, (x & 1) ? g.diag1 : g.diag0, comp);
@@ -162,8 +235,8 @@ template <class ExecSpace, class KeyView, class ValueView, bool HasValues, class
 struct TileMergePass {
   using Key = typename KeyView::non_const_value_type;
   using member_type = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
-  KeyView src, dst;
-  ValueView vsrc, vdst;
+  KeyView first, second;  // source and destination per the tile's span (see TileSpan)
+  ValueView vfirst, vsecond;
   Tiles tiles;
   int chunk;  // outputs one thread merges (power of two)
   std::size_t width;
@@ -182,7 +255,13 @@ struct TileMergePass {
     ScratchArray<ExecSpace, std::uint16_t> out_slot(team.team_scratch(0), HasValues ? tile : 0);
 
     const std::size_t c = team.league_rank();
-    const TileMergeGeometry g(tiles(c), tile, width);
+    const TileSpan t = tiles(c);
+    if (!t.active) return;
+    const KeyView& src = t.src_second ? second : first;
+    const KeyView& dst = t.dst_second ? second : first;
+    const ValueView& vsrc = t.src_second ? vsecond : vfirst;
+    const ValueView& vdst = t.dst_second ? vsecond : vfirst;
+    const TileMergeGeometry g(t, tile, width);
     const std::size_t ps = g.ps, na = g.na;
     const std::size_t i0 = splits(2 * c), i1 = splits(2 * c + 1);
     const std::size_t j0 = g.diag0 - i0, j1 = g.diag1 - i1;
@@ -218,19 +297,20 @@ struct TileMergePass {
   }
 };
 
-// One merge round over all tiles (partition, then merge): runs of `width` in src become runs of
-// 2 width in dst. splits holds 2 entries per tile.
+// One merge round over all tiles (partition, then merge): runs of `width` become runs of
+// 2 width, from and to the buffers each tile's span names (WholeRangeTiles: first to second).
+// splits holds 2 entries per tile.
 template <class ExecSpace, class KeyView, class ValueView, bool HasValues, class Comp, class Tiles>
-void tile_merge_round(const ExecSpace& exec, const char* label, const KeyView& src, const KeyView& dst,
-                      const ValueView& vsrc, const ValueView& vdst, const Tiles& tiles, const std::size_t count,
+void tile_merge_round(const ExecSpace& exec, const char* label, const KeyView& first, const KeyView& second,
+                      const ValueView& vfirst, const ValueView& vsecond, const Tiles& tiles, const std::size_t count,
                       const int team_size, const std::size_t width,
                       const Kokkos::View<std::size_t*, typename ExecSpace::memory_space>& splits, const Comp& comp) {
   Kokkos::parallel_for(std::string(label) + "_partition", Kokkos::RangePolicy<ExecSpace>(exec, 0, 2 * count),
-                       TileMergePartition<ExecSpace, KeyView, Comp, Tiles>{src, tiles, width, splits, comp});
+                       TileMergePartition<ExecSpace, KeyView, Comp, Tiles>{first, second, tiles, width, splits, comp});
   Kokkos::parallel_for(label, Kokkos::TeamPolicy<ExecSpace>(exec, int(count), team_size),
                        TileMergePass<ExecSpace, KeyView, ValueView, HasValues, Comp, Tiles>{
-                           src, dst, vsrc, vdst, tiles, team_size > 0 ? tiles.tile / team_size : 1, width, splits,
-                           comp});
+                           first, second, vfirst, vsecond, tiles, team_size > 0 ? tiles.tile / team_size : 1, width,
+                           splits, comp});
 }
 
 }  // namespace Impl
