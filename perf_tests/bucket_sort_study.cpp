@@ -100,7 +100,7 @@ std::string log2_of(std::size_t n) { return fmt("2^%.2f", std::log2(double(n)));
 KokkosSort::Impl::BucketPlan plan_for(int s) {
   KokkosSort::BucketSortOptions o;
   o.samples = s;
-  return KokkosSort::Impl::bucket_plan<Exec, Key>(o);
+  return KokkosSort::Impl::bucket_plan<Exec, Key, false>(o);
 }
 
 std::string device_name() {
@@ -302,10 +302,12 @@ void sweep(std::ostream& md) {
 struct Allocation {
   std::string what;
   std::size_t bytes;
+  bool in_workspace = true;  // carved from the sort's one allocation (256-byte granules)
 };
 
-// Every device allocation of bucket_sort on contiguous u32 keys in the default order, in the
-// order of bucket_sort_contiguous ("All allocations first", KokkosSort_BucketSort.hpp) and of
+// Every device array of bucket_sort on contiguous u32 keys in the default order, in the order
+// of bucket_sort_contiguous's workspace ("carve", KokkosSort_BucketSort.hpp: one allocation,
+// each array rounded up to 256 bytes, counted in allocation_bytes below) and the allocations of
 // radix_sort_contiguous, which step 4 calls on the R samples (its buffers are freed when it
 // returns, before step 8, so this list is the peak). Keep in step with those two functions.
 std::vector<Allocation> bucket_allocations(std::size_t n, int s_asked) {
@@ -319,6 +321,9 @@ std::vector<Allocation> bucket_allocations(std::size_t n, int s_asked) {
   // that (every size this program predicts for), so the bound is the count.
   const std::size_t chunks = Radix::max_chunks(Exec());
   const std::size_t radix = std::size_t(1) << Radix::digit_bits;
+  using KV = Kokkos::View<Key*, Exec::memory_space>;
+  const auto step9 = KokkosSort::Impl::segment_plan<Exec, Key, KV, false, KokkosSort::Impl::DefaultLess<Key>>(
+      plan.T, KokkosSort::Impl::Tuning<Exec>::BucketSort::team_size, plan.bucket_merging);
   return {
       {"key buffer: n K", n * K},
       {"sample keys: s m K", s * m * K},
@@ -328,11 +333,12 @@ std::vector<Allocation> bucket_allocations(std::size_t n, int s_asked) {
       {"bounds a_ij: s m 4", s * m * 4},
       {"piece starts: s m 8", s * m * 8},
       {"bucket starts: (s + 1) 8", (s + 1) * 8},
-      {"chunk table of step 9: (s + 1) 8", (s + 1) * 8},
-      {"step 4 radix_sort_by_key key buffer: R K", R * K},
-      {"step 4 radix_sort_by_key index buffer: R 8", R * 8},
-      {"step 4 radix digit counts: 2^digit_bits 8 chunks (chunks <= max_chunks)", radix * 8 * chunks},
-      {"step 4 radix AND/OR bits: 2 K", 2 * K},
+      {"tile tables of step 9: 2 (s + 1) 8", 2 * (s + 1) * 8},
+      {"merge-path splits of step 9: 2 (n / merge tile + s) 8", 2 * (n / std::size_t(step9.merge_tile) + s) * 8},
+      {"step 4 radix_sort_by_key key buffer: R K", R * K, false},
+      {"step 4 radix_sort_by_key index buffer: R 8", R * 8, false},
+      {"step 4 radix digit counts: 2^digit_bits 8 chunks (chunks <= max_chunks)", radix * 8 * chunks, false},
+      {"step 4 radix AND/OR bits: 2 K", 2 * K, false},
   };
 }
 
@@ -359,7 +365,9 @@ constexpr std::size_t device_reserve_bytes = std::size_t(64) << 20;
 // Device bytes of one bucket_sort call on n keys, the input included.
 std::size_t bucket_total_bytes(std::size_t n, int s) {
   std::size_t total = n * sizeof(Key) + allocation_rounding;  // the input itself
-  for (const auto& a : bucket_allocations(n, s)) total += a.bytes + allocation_rounding;
+  total += allocation_rounding;                                 // the workspace
+  for (const auto& a : bucket_allocations(n, s))
+    total += a.in_workspace ? (a.bytes + 255) / 256 * 256 : a.bytes + allocation_rounding;
   return total;
 }
 

@@ -5,7 +5,7 @@
 //
 // Steps (T = sublist size, the largest power of two whose keys fit a team's scratch budget;
 // m = ceil(n / T) sublists; s = samples per sublist = number of buckets, a power of two):
-//   1-3 SublistSort     one team per sublist: coalesced load, bitonic sort in scratch, write
+//   1-3 SublistSort     one team per sublist: coalesced load, sort in scratch (below), write
 //                       back to the key buffer, taking the s equidistant samples at sorted
 //                       positions (k+1) T/s - 1 on the way out;
 //   4   sort the R <= s m samples: radix_sort_by_key for built-in keys in the default order,
@@ -17,14 +17,15 @@
 //   7   ColumnSums (per bucket, in parallel), a scan of the s column sums, FinalUpdate (per
 //       bucket, a team scan down the column) -> start of piece (i, j) in the output;
 //   8   Relocate        one team per sublist writes each of its s pieces as a contiguous run;
-//   9   every bucket is cut into scratch-sized tiles that are bitonic-sorted in scratch (one
-//       team per tile, over all buckets at once), then merged pairwise, one team per output
+//   9   every bucket is cut into scratch-sized tiles that are sorted in scratch (one team
+//       per tile, over all buckets at once), then merged pairwise, one team per output
 //       tile through scratch with coalesced reads and writes (Impl::TileMergePass, shared
 //       with the merge sort), until each bucket is one run. Because every bucket holds fewer
 //       than 2n/s keys, the tile counts and rounds do not depend on the distribution.
-// On one-thread teams (host backends: Tuning's sublist/bucket_merge_sort) the tile sorts of steps 2 and 9
-// use team_merge_sort instead of bitonic sort, which run serially is 4-5x slower;
-// BucketSortOptions::network picks either on any backend (tests run both everywhere).
+// Tile sorts of steps 2 and 9 (Tuning::BucketSort): on one-thread teams (host backends)
+// team_merge_sort, as bitonic sort run serially is 4-5x slower; on GPUs team_merge_sort where
+// both its buffers fit level-0 scratch at the full sublist size (keys alone), else the paper's
+// bitonic sort. BucketSortOptions::network forces either on any backend (tests run both).
 // Full tiles of keys alone are bitonic-sorted without slots (team_bitonic_sort_keys).
 // All device arrays of a call are carved from one allocation (Impl::Workspace).
 //
@@ -84,8 +85,8 @@ struct BucketSortOptions {
   /// that the splitters would not fit scratch (stats report the value used).
   int samples = 0;
   /// How teams sort tiles in scratch (steps 2 and 9, and the samples of comparator types):
-  /// tuned (the backend's choice: bitonic on GPUs, the paper's; merge sort on one-thread
-  /// teams), bitonic or merge_sort. odd_even_merge is rejected.
+  /// tuned (the backend's choice, see the top of this header), bitonic (the paper's) or
+  /// merge_sort. odd_even_merge is rejected.
   SortingNetwork network = SortingNetwork::tuned;
   BucketSortStats* stats = nullptr;
 };
@@ -524,7 +525,7 @@ struct BucketPlan {
   bool sublist_merging, bucket_merging;  // team_merge_sort instead of the bitonic network
 };
 
-template <class ExecSpace, class Key>
+template <class ExecSpace, class Key, bool HasValues>
 BucketPlan bucket_plan(const BucketSortOptions& opt) {
   using Params = typename Tuning<ExecSpace>::BucketSort;
   const int asked = bucket_checked_samples(opt, Params::default_samples);
@@ -541,8 +542,14 @@ BucketPlan bucket_plan(const BucketSortOptions& opt) {
   if (opt.network != SortingNetwork::tuned && opt.network != SortingNetwork::bitonic &&
       opt.network != SortingNetwork::merge_sort)
     throw std::invalid_argument("KokkosSort::bucket_sort: options.network must be tuned, bitonic or merge_sort");
-  const bool tuned = opt.network == SortingNetwork::tuned, merging = opt.network == SortingNetwork::merge_sort;
-  return {T, s, tuned ? Params::sublist_merge_sort : merging, tuned ? Params::bucket_merge_sort : merging};
+  bool merging = opt.network == SortingNetwork::merge_sort;
+  if (opt.network == SortingNetwork::tuned) {
+    // Both buffers of a merge-sorted tile of T keys (and slots for values) in level 0?
+    const std::size_t two_buffers = 2 * (scratch_bytes<Key>(T) + scratch_bytes<std::uint16_t>(HasValues ? T : 0));
+    merging = Params::merge_sort_tiles && (!Params::merge_sort_only_in_level0 ||
+                                           two_buffers <= scratch_limit<ExecSpace>(Params::scratch_budget));
+  }
+  return {T, s, merging, merging};
 }
 
 template <class ExecSpace, class KeyView, class ValueView, bool HasValues, class Comp>
@@ -685,7 +692,7 @@ void bucket_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Va
 template <class ExecSpace, class Key, class Comp, class KeyView>
 void bucket_sort_entry(const ExecSpace& exec, const KeyView& keys, const Comp& comp, const BucketSortOptions& opt) {
   static_assert(check_view_type<ExecSpace, KeyView>(), "");
-  const BucketPlan plan = bucket_plan<ExecSpace, Key>(opt);
+  const BucketPlan plan = bucket_plan<ExecSpace, Key, false>(opt);
   if (opt.stats) *opt.stats = BucketSortStats{};
   with_contiguous(exec, keys, [&](const auto& k) {
     using K = std::decay_t<decltype(k)>;
@@ -699,7 +706,7 @@ void bucket_sort_by_key_entry(const ExecSpace& exec, const KeyView& keys, const 
   static_assert(check_view_type<ExecSpace, KeyView>(), "");
   static_assert(check_view_type<ExecSpace, ValueView>(), "");
   check_key_value_extents("bucket_sort_by_key", keys, values);
-  const BucketPlan plan = bucket_plan<ExecSpace, Key>(opt);
+  const BucketPlan plan = bucket_plan<ExecSpace, Key, true>(opt);
   if (opt.stats) *opt.stats = BucketSortStats{};
   with_contiguous(exec, keys, values, [&](const auto& k, const auto& v) {
     using K = std::decay_t<decltype(k)>;

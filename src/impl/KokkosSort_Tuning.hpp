@@ -57,11 +57,11 @@ struct Tuning {
     static constexpr int team_size = 1;
     static constexpr std::size_t scratch_budget = 32 * 1024;
     static constexpr int default_samples = 256;
-    // Sort tiles with team_merge_sort (step 2: second buffer in level-1 scratch; step 9: tiles
-    // shrink to fit level 0) instead of bitonic: run by one thread, bitonic's n log^2 n
-    // compare-exchanges took 80% of the sort's time. Step 2's sublists, then step 9's tiles.
-    static constexpr bool sublist_merge_sort = true;
-    static constexpr bool bucket_merge_sort = true;
+    // Sort tiles with team_merge_sort (step 2: second buffer in level-1 scratch if need be;
+    // step 9: tiles shrink to fit level 0) instead of bitonic, for every key type: run by one
+    // thread, bitonic's n log^2 n compare-exchanges took 80% of the sort's time.
+    static constexpr bool merge_sort_tiles = true;
+    static constexpr bool merge_sort_only_in_level0 = false;
     // Step 9's merge passes: keys a team merges through scratch (shrinks to fit the budget).
     static constexpr int merge_keys_per_thread = 4096;
   };
@@ -220,9 +220,14 @@ struct Tuning<ExecSpace, typename std::enable_if<is_cuda_space<ExecSpace>::value
     static constexpr int team_size = 256;
     static constexpr std::size_t scratch_budget = 36 * 1024;
     static constexpr int default_samples = 256;
-    // Step 2's sublists and step 9's tiles: bitonic in scratch, the paper's choice.
-    static constexpr bool sublist_merge_sort = false;
-    static constexpr bool bucket_merge_sort = false;
+    // Tiles of steps 2 and 9: team merge sort where its two buffers fit level-0 scratch at the
+    // full sublist size (keys alone: 32-bit keys at T = 4096, 64-bit at 2048), the paper's
+    // bitonic sort otherwise (with values the second buffer would go to level-1 scratch, i.e.
+    // global memory, or the tiles would halve). H100, bench_sorts, 2026-11-23, same run, u32
+    // uniform, merge / bitonic: 2^24 4.72 / 4.26 Gkeys/s (sample sort 5.00), 2^28 5.73 / 5.25
+    // (sample sort 5.91); pairs 2^24 2.62 / 3.12 (merge with level-1 scratch: the rule).
+    static constexpr bool merge_sort_tiles = true;
+    static constexpr bool merge_sort_only_in_level0 = true;
     // Step 9's merge passes: 8 keys per thread, 2048-key tiles merged through scratch (the
     // merge sort baseline's measured choice, Merge::items_per_thread).
     static constexpr int merge_keys_per_thread = 8;
