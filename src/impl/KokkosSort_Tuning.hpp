@@ -211,11 +211,10 @@ struct Tuning<ExecSpace, typename std::enable_if<is_cuda_space<ExecSpace>::value
   };
   // Deterministic sample sort: 256-thread teams; the budget stays below Kokkos 3.4's 40 KB
   // level-0 cap (4096-key sublists for 32-bit keys, 2048 for 64-bit keys).
-  // default_samples from the s sweep on an H100 (perf_tests/RESULTS.md, 2026-11-23; u32,
-  // n = 2^25..2^27, uniform / staggered / deterministic duplicates): geometric-mean rates
-  // s = 128: 2.22, 256: 2.40, 512: 2.43, 1024: 2.51 Gkeys/s, i.e. 256..1024 within 5%, less
-  // than the run-to-run spread of single cells; extra memory 6.3 B/key at 256 against 8.5 at
-  // 512 and 13.0 at 1024. 256 keeps the sort's memory advantage for the same rate.
+  // default_samples from the s sweep on an H100 (perf_tests/bucket_sort_study.md, binaries of
+  // 9f6c3b3, 2026-11-23; u32, n = 2^25..2^27, uniform / staggered / deterministic duplicates):
+  // s = 256 the fastest geometric mean at every n (5.38 / 5.68 / 5.63 Gkeys/s), 128 within 2%,
+  // 1024 12-14% slower (n/4 samples to sort in step 4); extra memory 6.3 B/key at 256.
   struct BucketSort {
     static constexpr int team_size = 256;
     static constexpr std::size_t scratch_budget = 36 * 1024;
