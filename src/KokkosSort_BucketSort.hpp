@@ -39,15 +39,17 @@
 //   n K [+ n V]                      key [and value] buffer
 //   + s m (K + 8 + 4 + 8)            samples (key, 8-byte index), bounds a_ij (u32), piece starts
 //   + s (K + 8) + 3 (s + 1) 8        splitters, bucket starts, tile tables of step 9
+//   + 2 (n / M + s) 8                merge-path splits of step 9 (M: merge tile, 2048 on GPUs)
 //   (each array rounded up to 256 bytes, all in one allocation)
 //   built-in keys in the default order, inside step 4: radix_sort_by_key's own buffers for the
 //     R samples, R (K + 8) + 2048 x (its team count) + 2 K;
-//   otherwise: 2 R sizeof(BucketSample<Key>) + 48 (sample merge sort buffers and tables).
+//   otherwise: 2 R sizeof(BucketSample<Key>) + 48 + 2 (R / M + 1) 8 (sample merge sort
+//     buffers, tables and splits).
 //   Strided Views add their contiguous copies (n K [+ n V]), as for every algorithm.
 // u32 keys, s = 256, T = 4096 (s m = n/16): 4n + n/16 (4 + 8 + 4 + 8) + n/16 (4 + 8) peak in
-// step 4 = 6.25 n bytes (CUB radix sort: a second n-key buffer, 4n, plus small tables).
-// Merge-sorted tiles (host default) also take T (K + 2) bytes of level-1 scratch per running
-// team in step 2.
+// step 4 = 6.26 n bytes (CUB radix sort: a second n-key buffer, 4n, plus small tables).
+// Merge-sorted sublists whose two buffers do not fit level-0 scratch (host backends, or
+// BucketSortOptions::network) put the second in level 1: T (K + 2) bytes per running team.
 // Everything is allocated before the input is written (it is first written in step 8).
 #include <cstdint>
 #include <stdexcept>

@@ -332,3 +332,21 @@ TEST(BucketSort, LargeSampleCountIsReduced) {
   EXPECT_TRUE(sorted_like_reference(input, to_vector(keys)));
 }
 }  // namespace
+
+#ifdef KOKKOS_ENABLE_CUDA
+// Keys in CUDA managed memory: the sort's own arrays are plain device memory carved from one
+// allocation (Impl::Workspace), reached through Views of the caller's (managed) type.
+TEST(BucketSort, ManagedMemoryKeys) {
+  const std::size_t n = 100003;
+  for (auto d : {Distribution::Uniform, Distribution::Staggered}) {
+    SCOPED_TRACE(to_string(d));
+    const auto input = generate<std::uint32_t>(d, n);
+    Kokkos::View<std::uint32_t*, Kokkos::CudaUVMSpace> keys(Kokkos::view_alloc(Kokkos::WithoutInitializing, "keys"), n);
+    Kokkos::fence();
+    std::copy(input.begin(), input.end(), keys.data());
+    KokkosSort::bucket_sort(Kokkos::Cuda(), keys);
+    Kokkos::fence();
+    EXPECT_TRUE(sorted_like_reference(input, std::vector<std::uint32_t>(keys.data(), keys.data() + n)));
+  }
+}
+#endif

@@ -61,7 +61,7 @@ struct WholeRangeTiles {
 // (first, the caller's data) and b (second). Every segment must end in a: without values
 // (in_place) the tile sort writes a segment with an even round count back into a and one with
 // an odd count into b; with values the tile sort cannot work in place and writes b, and the
-// segments with an even count end in b (copy_back moves them). `round` is -1 for the tile sort.
+// segments with an even count end in b (SegmentCopyBack moves them). `round` is -1 for the tile sort.
 template <class Mem>
 struct SegmentTiles {
   Kokkos::View<std::size_t*, Mem> offsets;    // segment starts, nseg + 1

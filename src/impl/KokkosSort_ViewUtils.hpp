@@ -68,7 +68,10 @@ class Workspace {
   template <class View>
   View take(const std::size_t n) {
     using T = typename View::value_type;
-    static_assert(std::is_same<typename View::memory_space, Mem>::value, "KokkosSort: workspace of another space");
+    // The caller's View type may name another space its execution space reaches (CUDA UVM
+    // keys get device-memory buffers, used only by kernels).
+    static_assert(Kokkos::SpaceAccessibility<typename View::execution_space, Mem>::accessible,
+                  "KokkosSort: workspace arrays must be reachable from the View's execution space");
     const std::size_t bytes = (n * sizeof(T) + 255) / 256 * 256;
     View v;
     if (block_.data() != nullptr) {
