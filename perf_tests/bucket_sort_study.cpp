@@ -323,7 +323,7 @@ std::vector<Allocation> bucket_allocations(std::size_t n, int s_asked) {
   const std::size_t radix = std::size_t(1) << Radix::digit_bits;
   using KV = Kokkos::View<Key*, Exec::memory_space>;
   const auto step9 = KokkosSort::Impl::segment_plan<Exec, Key, KV, false, KokkosSort::Impl::DefaultLess<Key>>(
-      plan.T, KokkosSort::Impl::Tuning<Exec>::BucketSort::team_size, plan.bucket_merging);
+      plan.T, KokkosSort::Impl::Tuning<Exec>::BucketSort::team_size, plan.merging);
   return {
       {"key buffer: n K", n * K},
       {"sample keys: s m K", s * m * K},

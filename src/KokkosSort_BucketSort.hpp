@@ -524,7 +524,7 @@ inline int bucket_checked_samples(const BucketSortOptions& opt, int fallback) {
 // step 6 (only very large key types lower it). Throws before any data is touched.
 struct BucketPlan {
   int T, s;
-  bool sublist_merging, bucket_merging;  // team_merge_sort instead of the bitonic network
+  bool merging;  // tiles of steps 2 and 9 (and samples) by team_merge_sort instead of the bitonic network
 };
 
 template <class ExecSpace, class Key, bool HasValues>
@@ -551,7 +551,7 @@ BucketPlan bucket_plan(const BucketSortOptions& opt) {
     merging = Params::merge_sort_tiles && (!Params::merge_sort_only_in_level0 ||
                                            two_buffers <= scratch_limit<ExecSpace>(Params::scratch_budget));
   }
-  return {T, s, merging, merging};
+  return {T, s, merging};
 }
 
 template <class ExecSpace, class KeyView, class ValueView, bool HasValues, class Comp>
@@ -577,15 +577,15 @@ void bucket_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Va
   const std::size_t s = std::size_t(L.s), m = L.m;
   const std::size_t taken = (m - 1) * s + std::size_t(L.valid(m - 1) / L.stride);
 
-  const bool merge_sublists = plan.sublist_merging;
+  const bool merge_sublists = plan.merging;
   const SegmentPlan step9_plan =
-      segment_plan<ExecSpace, Key, ValueView, HasValues, Comp>(L.T, team_size, plan.bucket_merging);
+      segment_plan<ExecSpace, Key, ValueView, HasValues, Comp>(L.T, team_size, plan.merging);
   constexpr int sample_tile = bucket_tile_for<Sample>(Params::scratch_budget);
   static_assert(sample_tile >= 8, "KokkosSort::bucket_sort: key type too large for team scratch");
   const SegmentPlan sample_plan =
       radix_samples ? SegmentPlan{}
                     : segment_plan<ExecSpace, Sample, Kokkos::View<Sample*, Mem>, false, SampleComp>(sample_tile, team_size,
-                                                                                                    plan.bucket_merging);
+                                                                                                    plan.merging);
 
   // Every array in one allocation, made before the input is read.
   KeyView buf;
