@@ -353,7 +353,8 @@ struct PackSamples {
   }
 };
 
-// Step 5: every m-th sorted sample; missing ones (beyond the R taken) are +inf.
+// Step 5: every m-th sorted sample; missing ones (beyond the R taken) are +inf: an index of
+// bucket_no_index and no key (never read).
 template <class ExecSpace, class Key>
 struct SplitterPick {
   Kokkos::View<Key*, typename ExecSpace::memory_space> sample_keys, split_keys;
@@ -402,8 +403,8 @@ struct SampleIndex {
     const int s = L.s;
     Kokkos::parallel_for(Kokkos::TeamThreadRange(team, valid), [&](const int p) { ks(p) = buf(base + p); });
     Kokkos::parallel_for(Kokkos::TeamThreadRange(team, s - 1), [&](const int j) {
-      gk(j) = split_keys(j);
       gi(j) = split_idx(j);
+      if (gi(j) != bucket_no_index) gk(j) = split_keys(j);  // a +inf splitter has no key
     });
     Kokkos::single(Kokkos::PerTeam(team), [&]() {
       bnd(0) = 0;

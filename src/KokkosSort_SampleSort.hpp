@@ -372,7 +372,7 @@ struct SampleSmallSort {
   static std::size_t shmem(int chunk, int team_size, SortingNetwork net) {
     const int copies = merges(team_size, net) ? 2 : 1;  // the merge sort ping-pongs
     return copies * (scratch_bytes<Key>(chunk) + scratch_bytes<std::uint16_t>(chunk)) +
-           (HasValues ? scratch_bytes<Value>(chunk) : 0);
+           scratch_bytes<Value>(HasValues ? chunk : 0);
   }
 
   KOKKOS_INLINE_FUNCTION void operator()(const member_type& team) const {

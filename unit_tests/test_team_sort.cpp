@@ -1,6 +1,7 @@
 // The team-level sorting networks (impl/KokkosSort_TeamSort.hpp) on their own: every power of
 // two up to 2048, full and partial tiles (padding slots), duplicates, several teams at once;
-// the slot-free bitonic sort of keys alone on full tiles.
+// the slot-free bitonic sort of keys alone on full tiles; and that scratch_bytes asks for
+// enough scratch for any element size wherever the scratch starts.
 #include <impl/KokkosSort_KeyTraits.hpp>
 #include <impl/KokkosSort_TeamPrimitives.hpp>
 #include <impl/KokkosSort_TeamSort.hpp>
@@ -92,5 +93,74 @@ void check_all_sizes() {
 TEST(TeamSort, BitonicSortsEveryTile) { check_all_sizes<Network::bitonic>(); }
 TEST(TeamSort, OddEvenMergeSortsEveryTile) { check_all_sizes<Network::odd_even_merge>(); }
 TEST(TeamSort, BitonicKeysSortsEveryFullTile) { check_all_sizes<Network::bitonic_keys>(); }
+
+// scratch_bytes: the arrays a tile kernel carves (keys, slots, an empty second key buffer,
+// keys again) must all be allocated inside what scratch_bytes requested for them, wherever
+// the previous allocation ended. Team t first carves t bytes, so the 64 teams see every
+// start address modulo any element size up to 64; a trailing filler keeps the request the
+// same for all teams. An allocation Kokkos cannot fit comes back as a null View.
+template <int N>
+struct Bytes {
+  unsigned char b[N];
+};
+
+template <class E>
+struct ScratchCarve {
+  using member_type = Kokkos::TeamPolicy<DeviceExec>::member_type;
+  static constexpr int max_shift = 63;
+  Kokkos::View<int*, DeviceExec::memory_space> fits;
+  int n;
+  KOKKOS_INLINE_FUNCTION static std::size_t arrays_bytes(const int n) {
+    using KokkosSort::Impl::scratch_bytes;
+    return scratch_bytes<E>(n) + scratch_bytes<Slot>(n) + scratch_bytes<E>(0) + scratch_bytes<E>(n);
+  }
+  static std::size_t request(const int n) { return max_shift + arrays_bytes(n); }
+  KOKKOS_INLINE_FUNCTION void operator()(const member_type& team) const {
+    using KokkosSort::Impl::ScratchArray;
+    const int shift = team.league_rank();
+    ScratchArray<DeviceExec, unsigned char> prefix(team.team_scratch(0), shift);
+    ScratchArray<DeviceExec, E> a(team.team_scratch(0), n);
+    ScratchArray<DeviceExec, Slot> s(team.team_scratch(0), n);
+    ScratchArray<DeviceExec, E> empty(team.team_scratch(0), 0);
+    ScratchArray<DeviceExec, E> b(team.team_scratch(0), n);
+    ScratchArray<DeviceExec, unsigned char> filler(team.team_scratch(0), max_shift - shift);
+    Kokkos::single(Kokkos::PerTeam(team), [&]() {
+      const char* end = reinterpret_cast<const char*>(prefix.data()) + shift + arrays_bytes(n);
+      auto inside = [&](const void* p, const std::size_t bytes) {
+        return p != nullptr && reinterpret_cast<const char*>(p) + bytes <= end;
+      };
+      fits(shift) = inside(a.data(), n * sizeof(E)) && inside(s.data(), n * sizeof(Slot)) &&
+                    inside(b.data(), n * sizeof(E)) && filler.data() != nullptr;
+    });
+  }
+};
+
+template <int N>
+void check_scratch_bytes() {
+  using E = Bytes<N>;
+  static_assert(sizeof(E) == N, "");
+  for (int n : {1, 37, 64}) {
+    SCOPED_TRACE("element size " + std::to_string(N) + ", n " + std::to_string(n));
+    Kokkos::View<int*, DeviceExec::memory_space> fits("fits", ScratchCarve<E>::max_shift + 1);
+    Kokkos::parallel_for(Kokkos::TeamPolicy<DeviceExec>(ScratchCarve<E>::max_shift + 1, 1)
+                             .set_scratch_size(0, Kokkos::PerTeam(ScratchCarve<E>::request(n))),
+                         ScratchCarve<E>{fits, n});
+    const auto h = KokkosSortTest::to_vector(fits);
+    for (int shift = 0; shift <= ScratchCarve<E>::max_shift; ++shift)
+      EXPECT_EQ(h[shift], 1) << "an array did not fit its request after a " << shift << "-byte start";
+  }
+}
+
+TEST(TeamScratch, ScratchBytesFitsEveryStart) {
+  check_scratch_bytes<1>();
+  check_scratch_bytes<2>();
+  check_scratch_bytes<4>();
+  check_scratch_bytes<8>();
+  check_scratch_bytes<12>();
+  check_scratch_bytes<16>();
+  check_scratch_bytes<24>();
+  check_scratch_bytes<48>();  // BucketSort.WideKeyType's key
+  check_scratch_bytes<56>();  // and its samples (BucketSample)
+}
 
 }  // namespace

@@ -13,10 +13,15 @@ namespace Impl {
 template <class ExecSpace, class T>
 using ScratchArray = Kokkos::View<T*, typename ExecSpace::scratch_memory_space, Kokkos::MemoryUnmanaged>;
 
-// Bytes one ScratchArray<T> of n elements takes, rounded the way Kokkos aligns scratch requests.
+// Bytes to request for one ScratchArray<T> of n elements (an empty one included): Kokkos puts
+// a scratch View of T at the next multiple of sizeof(T) (not alignof) after the previous one,
+// so up to sizeof(T) - 1 bytes of padding may precede it. Where the padding lands depends on
+// the scratch base address, which differs between processes on GPUs; an allocation that does
+// not fit silently yields a null View. (With a 16-byte allowance, 48- and 56-byte key types
+// could lose their last scratch array: TeamScratch.ScratchBytesFitsEveryStart.)
 template <class T>
 KOKKOS_INLINE_FUNCTION constexpr std::size_t scratch_bytes(std::size_t n) {
-  return ((n * sizeof(T) + 15) / 16) * 16 + 16;
+  return ((n * sizeof(T) + 15) / 16) * 16 + (sizeof(T) > 16 ? sizeof(T) : 16);
 }
 
 // Exclusive prefix sum, in place, of data[index(0)], ..., data[index(n-1)] held in team

@@ -244,7 +244,7 @@ struct TileMergePass {
   Comp comp;
 
   static std::size_t scratch(const int tile) {
-    return 2 * scratch_bytes<Key>(tile) + (HasValues ? scratch_bytes<std::uint16_t>(tile) : 0);
+    return 2 * scratch_bytes<Key>(tile) + scratch_bytes<std::uint16_t>(HasValues ? tile : 0);
   }
   std::size_t team_shmem_size(int) const { return scratch(tiles.tile); }
 
