@@ -18,6 +18,12 @@
 #       profile    profile_sort runs (PROFILE_ARGS, several separated by ';'): each call's time by
 #                  kernel, copy and gap (allocation, frees, host work)
 #       ncu        Nsight Compute per-kernel summary of one sort (NCU_ARGS: profile_sort arguments)
+#       repeat     runs test_bucket_sort (LargeSizes excluded) REPEAT_COUNT times (default 10), each in
+#                  its own process, and counts aborts (an intermittent abort depended on addresses
+#                  that differ between processes)
+#       padding    builds bench_sorts_padded (tile arrays bank-padded) and runs it and bench_sorts
+#                  alternately, twice each, on PADDING_ARGS (default: the tile-sorting sorts and
+#                  the peers, u32 / u64 / pairs, every distribution at 2^24, uniform 2^20..2^28)
 #     (default: build,test,large,bench,study)
 # Environment: BENCH_ARGS (several runs separated by ';') / PROFILE_ARGS / NCU_ARGS / HOSTBENCH_ARGS / STUDY_ARGS / BUCKET_ARGS / DISTANCE_ARGS override
 # each program's arguments; BUILD_TARGETS limits the build; LARGE_REGEX selects `large` tests.
@@ -131,6 +137,37 @@ if has bench; then
     bench bench-2p24 --min_log2=24 --max_log2=24 --types=u32,u64,f32,pairs --benchmark_min_time=0.1
     bench bench-sizes --min_log2=20 --max_log2=28 --types=u32,u64,f32,pairs --benchmark_min_time=0.1 \
       '--benchmark_filter=/uniform/(1048576|268435456)/'
+  fi
+fi
+if has repeat; then
+  log "test_bucket_sort, ${REPEAT_COUNT:-10} processes"
+  aborts=0
+  for i in $(seq 1 "${REPEAT_COUNT:-10}"); do
+    if ! ./build/cuda/unit_tests/test_bucket_sort --gtest_filter=-*LargeSizes* > "$out/repeat-$i.log" 2>&1; then
+      aborts=$((aborts + 1))
+      status=1
+      grep -m 3 -E "what\(\)|Failure|RUN" "$out/repeat-$i.log" | tail -n 3 | tee -a "$out/suite.log"
+    else
+      rm -f "$out/repeat-$i.log"
+    fi
+  done
+  log "test_bucket_sort: $aborts of ${REPEAT_COUNT:-10} processes failed"
+fi
+if has padding; then
+  log "bank padding comparison"
+  if cmake --build build/cuda --target bench_sorts_padded > "$out/build-padded.log" 2>&1; then
+    padding_args=${PADDING_ARGS:---min_log2=20 --max_log2=28 --types=u32,u64,pairs --benchmark_min_time=0.1 '--benchmark_filter=^(bucket_sort|merge_sort|sample_sort|cub::DeviceRadixSort|cub::DeviceMergeSort)/[^/]+/([a-z_]+/16777216|uniform/[0-9]+)/'}
+    for round in 1 2; do
+      for variant in bench_sorts bench_sorts_padded; do
+        # shellcheck disable=SC2086
+        ./build/cuda/perf_tests/$variant $padding_args --benchmark_out="$out/padding-$variant-$round.json" \
+          --benchmark_out_format=json > "$out/padding-$variant-$round.txt" 2>&1 || status=1
+        count_failures "padding-$variant-$round" "$out/padding-$variant-$round.txt"
+      done
+    done
+  else
+    status=1
+    tail -n 20 "$out/build-padded.log" | tee -a "$out/suite.log"
   fi
 fi
 if has hostbench; then

@@ -114,12 +114,16 @@ struct BucketSampleLess {
   }
 };
 
+template <class ExecSpace, class E>
+using BucketTileArray = TileArray<ExecSpace, E, Tuning<ExecSpace>::Tiles::bank_padding>;
+
 // Largest power of two p (<= 32768, so 16-bit slots suffice) whose p elements and p slots fit
 // the budget; 0 if not even 8 fit.
-template <class E>
+template <class ExecSpace, class E>
 constexpr int bucket_tile_for(std::size_t budget) {
   int p = 32768;
-  while (p >= 8 && scratch_bytes<E>(std::size_t(p)) + scratch_bytes<std::uint16_t>(std::size_t(p)) > budget) p >>= 1;
+  while (p >= 8 && BucketTileArray<ExecSpace, E>::scratch(p) + BucketTileArray<ExecSpace, std::uint16_t>::scratch(p) > budget)
+    p >>= 1;
   return p >= 8 ? p : 0;
 }
 
@@ -145,14 +149,16 @@ KOKKOS_INLINE_FUNCTION bool bucket_tile_sort(const Member& team, const bool merg
 // Scratch of one sublist sort: level 0 holds the tile (keys, and 16-bit slots for values or
 // the bitonic network's padding); the merge sort's second buffer goes to level 0 too when both
 // fit the budget, otherwise to level 1 (global memory on GPUs).
-template <class E, bool HasValues>
+template <class ExecSpace, class E, bool HasValues>
 struct BucketTileScratch {
+  using KeyArr = BucketTileArray<ExecSpace, E>;
+  using SlotArr = BucketTileArray<ExecSpace, std::uint16_t>;
   bool slots, second_level0;
   std::size_t one, level0, level1;
   BucketTileScratch(const int tile, const bool merge_sort, const std::size_t budget)
       : slots(HasValues || !merge_sort),
         second_level0(false),
-        one(scratch_bytes<E>(tile) + scratch_bytes<std::uint16_t>(slots ? tile : 0)),
+        one(KeyArr::scratch(tile) + SlotArr::scratch(slots ? tile : 0)),
         level0(one),
         level1(0) {
     if (merge_sort) {
@@ -293,19 +299,21 @@ struct SublistSort {
   Kokkos::View<std::uint64_t*, Mem> sample_idx;
   BucketLayout L;
   bool merge_sort;
-  BucketTileScratch<Key, HasValues> scratch;
+  BucketTileScratch<ExecSpace, Key, HasValues> scratch;
   Comp comp;
 
   KOKKOS_INLINE_FUNCTION void operator()(const member_type& team) const {
     const int slots = scratch.slots ? L.T : 0;
-    ScratchArray<ExecSpace, Key> ks(team.team_scratch(0), L.T);
-    ScratchArray<ExecSpace, std::uint16_t> slot(team.team_scratch(0), slots);
-    ScratchArray<ExecSpace, Key> ks2;
-    ScratchArray<ExecSpace, std::uint16_t> slot2;
+    using KeyArr = typename BucketTileScratch<ExecSpace, Key, HasValues>::KeyArr;
+    using SlotArr = typename BucketTileScratch<ExecSpace, Key, HasValues>::SlotArr;
+    const KeyArr ks(team.team_scratch(0), L.T);
+    const SlotArr slot(team.team_scratch(0), slots);
+    KeyArr ks2;
+    SlotArr slot2;
     if (merge_sort) {
       const int level = scratch.second_level0 ? 0 : 1;
-      ks2 = ScratchArray<ExecSpace, Key>(team.team_scratch(level), L.T);
-      slot2 = ScratchArray<ExecSpace, std::uint16_t>(team.team_scratch(level), slots);
+      ks2 = KeyArr(team.team_scratch(level), L.T);
+      slot2 = SlotArr(team.team_scratch(level), slots);
     }
     const std::size_t i = team.league_rank();
     const std::size_t base = L.base(i);
@@ -532,7 +540,7 @@ template <class ExecSpace, class Key, bool HasValues>
 BucketPlan bucket_plan(const BucketSortOptions& opt) {
   using Params = typename Tuning<ExecSpace>::BucketSort;
   const int asked = bucket_checked_samples(opt, Params::default_samples);
-  constexpr int T = bucket_tile_for<Key>(Params::scratch_budget);
+  constexpr int T = bucket_tile_for<ExecSpace, Key>(Params::scratch_budget);
   auto index_scratch = [](int s) {
     return scratch_bytes<Key>(T) + scratch_bytes<Key>(s) + scratch_bytes<std::uint64_t>(s) +
            scratch_bytes<std::uint32_t>(s + 1);
@@ -548,7 +556,7 @@ BucketPlan bucket_plan(const BucketSortOptions& opt) {
   bool merging = opt.network == SortingNetwork::merge_sort;
   if (opt.network == SortingNetwork::tuned) {
     // Both buffers of a merge-sorted tile of T keys (and slots for values) in level 0?
-    const std::size_t two_buffers = 2 * (scratch_bytes<Key>(T) + scratch_bytes<std::uint16_t>(HasValues ? T : 0));
+    const std::size_t two_buffers = 2 * BucketTileScratch<ExecSpace, Key, HasValues>(T, true, 0).one;
     merging = Params::merge_sort_tiles && (!Params::merge_sort_only_in_level0 ||
                                            two_buffers <= scratch_limit<ExecSpace>(Params::scratch_budget));
   }
@@ -581,7 +589,7 @@ void bucket_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Va
   const bool merge_sublists = plan.merging;
   const SegmentPlan step9_plan =
       segment_plan<ExecSpace, Key, ValueView, HasValues, Comp>(L.T, team_size, plan.merging);
-  constexpr int sample_tile = bucket_tile_for<Sample>(Params::scratch_budget);
+  constexpr int sample_tile = bucket_tile_for<ExecSpace, Sample>(Params::scratch_budget);
   static_assert(sample_tile >= 8, "KokkosSort::bucket_sort: key type too large for team scratch");
   const SegmentPlan sample_plan =
       radix_samples ? SegmentPlan{}
@@ -627,7 +635,7 @@ void bucket_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Va
   auto bucket_start_h = Impl::host_mirror(bucket_start);
 
   // Steps 1-3.
-  const BucketTileScratch<Key, HasValues> sublist_scratch(L.T, merge_sublists,
+  const BucketTileScratch<ExecSpace, Key, HasValues> sublist_scratch(L.T, merge_sublists,
                                                           scratch_limit<ExecSpace>(Params::scratch_budget));
   Kokkos::parallel_for("KokkosSort::bucket_sublist_sort", sublist_scratch.apply(Policy(exec, int(m), team_size)),
                        SublistSort<ExecSpace, KeyView, ValueView, HasValues, Comp>{

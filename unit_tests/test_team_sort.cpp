@@ -1,10 +1,12 @@
 // The team-level sorting networks (impl/KokkosSort_TeamSort.hpp) on their own: every power of
 // two up to 2048, full and partial tiles (padding slots), duplicates, several teams at once;
-// the slot-free bitonic sort of keys alone on full tiles; and that scratch_bytes asks for
-// enough scratch for any element size wherever the scratch starts.
+// the slot-free bitonic sort of keys alone on full tiles; the team merge sort; each in plain
+// and in bank-padded tile arrays (Impl::TileArray); and that scratch_bytes asks for enough
+// scratch for any element size wherever the scratch starts.
 #include <impl/KokkosSort_KeyTraits.hpp>
 #include <impl/KokkosSort_TeamPrimitives.hpp>
 #include <impl/KokkosSort_TeamSort.hpp>
+#include <impl/KokkosSort_TilePasses.hpp>  // team_merge_method: the tile passes' merge sort shape
 
 #include <algorithm>
 #include <random>
@@ -20,17 +22,24 @@ using KokkosSortTest::DeviceExec;
 using Key = std::uint32_t;
 using Slot = std::uint16_t;
 
-enum class Network { bitonic, odd_even_merge, bitonic_keys };
+enum class Network { bitonic, odd_even_merge, bitonic_keys, merge_sort };
 
-template <Network Net>
+template <Network Net, bool Padded>
 struct NetworkTiles {
   using member_type = Kokkos::TeamPolicy<DeviceExec>::member_type;
+  using KeyArr = KokkosSort::Impl::TileArray<DeviceExec, Key, Padded>;
+  using SlotArr = KokkosSort::Impl::TileArray<DeviceExec, Slot, Padded>;
   Kokkos::View<Key*, DeviceExec::memory_space> keys;
   Kokkos::View<Slot*, DeviceExec::memory_space> slots;
   int n, valid;
+  static std::size_t scratch(const int n) {
+    return (Net == Network::merge_sort ? 2 : 1) * (KeyArr::scratch(n) + SlotArr::scratch(n));
+  }
   KOKKOS_INLINE_FUNCTION void operator()(const member_type& team) const {
-    KokkosSort::Impl::ScratchArray<DeviceExec, Key> k(team.team_scratch(0), n);
-    KokkosSort::Impl::ScratchArray<DeviceExec, Slot> s(team.team_scratch(0), n);
+    const KeyArr k(team.team_scratch(0), n);
+    const SlotArr s(team.team_scratch(0), n);
+    const KeyArr k2(team.team_scratch(0), Net == Network::merge_sort ? n : 0);
+    const SlotArr s2(team.team_scratch(0), Net == Network::merge_sort ? n : 0);
     const std::size_t base = std::size_t(team.league_rank()) * n;
     Kokkos::parallel_for(Kokkos::TeamThreadRange(team, n), [&](const int i) {
       k(i) = i < valid ? keys(base + i) : Key(0);  // padding holds the smallest key on purpose
@@ -38,32 +47,38 @@ struct NetworkTiles {
     });
     team.team_barrier();
     const KokkosSort::Impl::DefaultLess<Key> less;
-    if (Net == Network::odd_even_merge)
+    bool second = false;
+    if (Net == Network::odd_even_merge) {
       KokkosSort::Impl::team_odd_even_merge_sort(team, k, s, n, valid, less);
-    else if (Net == Network::bitonic)
+    } else if (Net == Network::bitonic) {
       KokkosSort::Impl::team_bitonic_sort(team, k, s, n, valid, less);
-    else  // keys alone: slots stay as loaded
+    } else if (Net == Network::merge_sort) {  // the valid keys only, as the tile passes call it
+      const auto m = KokkosSort::Impl::team_merge_method(n, team.team_size());
+      second = KokkosSort::Impl::team_merge_sort<true>(team, k, s, k2, s2, valid, m.base_run, m.chunk, less);
+    } else {  // keys alone: slots stay as loaded
       KokkosSort::Impl::team_bitonic_sort_keys(team, k, n, less);
+    }
     Kokkos::parallel_for(Kokkos::TeamThreadRange(team, n), [&](const int i) {
-      keys(base + i) = k(i);
-      slots(base + i) = s(i);
+      // past `valid` the merge sort leaves the padding where it was loaded
+      const bool from_second = second && i < valid;
+      keys(base + i) = from_second ? k2(i) : k(i);
+      slots(base + i) = from_second ? s2(i) : s(i);
     });
   }
 };
 
-template <Network Net>
+template <Network Net, bool Padded>
 void check_network(const int n, const int valid, const int teams) {
-  SCOPED_TRACE("n " + std::to_string(n) + " valid " + std::to_string(valid));
+  SCOPED_TRACE("n " + std::to_string(n) + " valid " + std::to_string(valid) + (Padded ? " bank-padded" : ""));
   std::mt19937 rng(n * 31 + valid);
   std::vector<Key> input(std::size_t(n) * teams);
   for (auto& x : input) x = 1 + rng() % (2 * n + 1);  // about half the keys repeat
   auto keys = KokkosSortTest::to_view(DeviceExec(), input, "keys");
   Kokkos::View<Slot*, DeviceExec::memory_space> slots("slots", input.size());
   using Policy = Kokkos::TeamPolicy<DeviceExec>;
-  const NetworkTiles<Net> f{keys, slots, n, valid};
+  const NetworkTiles<Net, Padded> f{keys, slots, n, valid};
   const int team_size = std::min(64, Policy(teams, 1).team_size_max(f, Kokkos::ParallelForTag()));
-  const std::size_t bytes = KokkosSort::Impl::scratch_bytes<Key>(n) + KokkosSort::Impl::scratch_bytes<Slot>(n);
-  Kokkos::parallel_for(Policy(teams, team_size).set_scratch_size(0, Kokkos::PerTeam(bytes)), f);
+  Kokkos::parallel_for(Policy(teams, team_size).set_scratch_size(0, Kokkos::PerTeam(f.scratch(n))), f);
   const auto out = KokkosSortTest::to_vector(keys);
   const auto out_slots = KokkosSortTest::to_vector(slots);
   for (int t = 0; t < teams; ++t) {
@@ -79,6 +94,8 @@ void check_network(const int n, const int valid, const int teams) {
       ASSERT_FALSE(seen[s]) << "slot " << s << " twice";
       seen[s] = 1;
       ASSERT_EQ(input[base + s], out[base + i]) << "slot does not name the key's origin";
+      if (Net == Network::merge_sort && i > 0 && out[base + i - 1] == out[base + i])
+        ASSERT_LT(out_slots[base + i - 1], s) << "equal keys out of input order (the merge sort is stable)";
     }
   }
 }
@@ -87,12 +104,16 @@ template <Network Net>
 void check_all_sizes() {
   for (int n = 1; n <= 2048; n *= 2)
     for (int valid : {n, n - 1, n / 2 + 1, 1})
-      if (valid >= 1 && (Net != Network::bitonic_keys || valid == n)) check_network<Net>(n, valid, 3);
+      if (valid >= 1 && (Net != Network::bitonic_keys || valid == n)) {
+        check_network<Net, false>(n, valid, 3);
+        check_network<Net, true>(n, valid, 3);
+      }
 }
 
 TEST(TeamSort, BitonicSortsEveryTile) { check_all_sizes<Network::bitonic>(); }
 TEST(TeamSort, OddEvenMergeSortsEveryTile) { check_all_sizes<Network::odd_even_merge>(); }
 TEST(TeamSort, BitonicKeysSortsEveryFullTile) { check_all_sizes<Network::bitonic_keys>(); }
+TEST(TeamSort, MergeSortSortsEveryTile) { check_all_sizes<Network::merge_sort>(); }
 
 // scratch_bytes: the arrays a tile kernel carves (keys, slots, an empty second key buffer,
 // keys again) must all be allocated inside what scratch_bytes requested for them, wherever

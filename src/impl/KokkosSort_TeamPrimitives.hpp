@@ -24,6 +24,36 @@ KOKKOS_INLINE_FUNCTION constexpr std::size_t scratch_bytes(std::size_t n) {
   return ((n * sizeof(T) + 15) / 16) * 16 + (sizeof(T) > 16 ? sizeof(T) : 16);
 }
 
+// An array of a tile in team scratch. With BankPadded, element i sits at i + i / 2^pad_shift:
+// one spare element after every 2^pad_shift, the number of elements that span the 32
+// four-byte banks of a GPU. Threads that access a tile at a stride of a power of two (each
+// thread of a team merge sort insertion-sorting its own run, merging its own chunk, writing
+// its outputs; on presorted input every thread's merge reads too) then hit different banks
+// instead of a few. Elements over 16 bytes are never padded.
+template <class ExecSpace, class T, bool BankPadded>
+class TileArray {
+ public:
+  using non_const_value_type = T;
+  static constexpr int pad_shift = !BankPadded ? 0 : sizeof(T) <= 4 ? 5 : sizeof(T) <= 8 ? 4 : sizeof(T) <= 16 ? 3 : 0;
+  KOKKOS_INLINE_FUNCTION static constexpr int padded_extent(const int n) { return pad_shift ? n + (n >> pad_shift) : n; }
+  /// Bytes to request for one array of n elements.
+  KOKKOS_INLINE_FUNCTION static constexpr std::size_t scratch(const int n) {
+    return scratch_bytes<T>(std::size_t(padded_extent(n)));
+  }
+  TileArray() = default;
+  KOKKOS_INLINE_FUNCTION TileArray(const typename ExecSpace::scratch_memory_space& space, const int n)
+      : data_(space, padded_extent(n)) {}
+  KOKKOS_INLINE_FUNCTION T& operator()(const int i) const {
+    if constexpr (pad_shift != 0)
+      return data_(i + (i >> pad_shift));
+    else
+      return data_(i);
+  }
+
+ private:
+  ScratchArray<ExecSpace, T> data_;
+};
+
 // Exclusive prefix sum, in place, of data[index(0)], ..., data[index(n-1)] held in team
 // scratch; `index` maps a logical position to its (e.g. bank-padded) slot. Each thread scans a
 // contiguous segment serially, then one team scan combines the segment totals; n need not be

@@ -18,6 +18,7 @@
 #include <Kokkos_Core.hpp>
 #include "KokkosSort_TeamPrimitives.hpp"
 #include "KokkosSort_TeamSort.hpp"
+#include "KokkosSort_Tuning.hpp"
 
 namespace KokkosSort {
 namespace Impl {
@@ -147,21 +148,24 @@ struct TileSortPass {
   TileSortMethod method;
   Comp comp;
 
+  using KeyArr = TileArray<ExecSpace, Key, Tuning<ExecSpace>::Tiles::bank_padding>;
+  using SlotArr = TileArray<ExecSpace, std::uint16_t, Tuning<ExecSpace>::Tiles::bank_padding>;
+
   // Bitonic sort needs slots for padding (partial tiles); the merge sort only for values.
   static std::size_t scratch(const int tile, const TileSortMethod m) {
     const bool slots = HasValues || !m.merging;
-    return scratch_bytes<Key>(tile) + scratch_bytes<std::uint16_t>(slots ? tile : 0) +
-           scratch_bytes<Key>(m.merging ? tile : 0) + scratch_bytes<std::uint16_t>(m.merging && slots ? tile : 0);
+    return KeyArr::scratch(tile) + SlotArr::scratch(slots ? tile : 0) + KeyArr::scratch(m.merging ? tile : 0) +
+           SlotArr::scratch(m.merging && slots ? tile : 0);
   }
   std::size_t team_shmem_size(int) const { return scratch(tiles.tile, method); }
 
   KOKKOS_INLINE_FUNCTION void operator()(const member_type& team) const {
     const int tile = tiles.tile;
     const bool slots = HasValues || !method.merging;
-    ScratchArray<ExecSpace, Key> ka(team.team_scratch(0), tile);
-    ScratchArray<ExecSpace, std::uint16_t> sa(team.team_scratch(0), slots ? tile : 0);
-    ScratchArray<ExecSpace, Key> kb(team.team_scratch(0), method.merging ? tile : 0);
-    ScratchArray<ExecSpace, std::uint16_t> sb(team.team_scratch(0), method.merging && slots ? tile : 0);
+    const KeyArr ka(team.team_scratch(0), tile);
+    const SlotArr sa(team.team_scratch(0), slots ? tile : 0);
+    const KeyArr kb(team.team_scratch(0), method.merging ? tile : 0);
+    const SlotArr sb(team.team_scratch(0), method.merging && slots ? tile : 0);
     const TileSpan t = tiles(team.league_rank());
     const KeyView& src = first;
     const KeyView& dst = t.dst_second ? second : first;
@@ -243,16 +247,19 @@ struct TileMergePass {
   Kokkos::View<std::size_t*, typename ExecSpace::memory_space> splits;
   Comp comp;
 
-  static std::size_t scratch(const int tile) {
-    return 2 * scratch_bytes<Key>(tile) + scratch_bytes<std::uint16_t>(HasValues ? tile : 0);
-  }
+  using KeyArr = TileArray<ExecSpace, Key, Tuning<ExecSpace>::Tiles::bank_padding>;
+  using SlotArr = TileArray<ExecSpace, std::uint16_t, Tuning<ExecSpace>::Tiles::bank_padding>;
+
+  static std::size_t scratch(const int tile) { return 2 * KeyArr::scratch(tile) + SlotArr::scratch(HasValues ? tile : 0); }
   std::size_t team_shmem_size(int) const { return scratch(tiles.tile); }
 
   KOKKOS_INLINE_FUNCTION void operator()(const member_type& team) const {
     const int tile = tiles.tile;
-    ScratchArray<ExecSpace, Key> in(team.team_scratch(0), tile);
-    ScratchArray<ExecSpace, Key> out(team.team_scratch(0), tile);
-    ScratchArray<ExecSpace, std::uint16_t> out_slot(team.team_scratch(0), HasValues ? tile : 0);
+    // Each thread writes a chunk of consecutive outputs and, on presorted input, reads
+    // consecutive inputs: a warp's accesses lie `chunk` keys apart (see TileArray).
+    const KeyArr in(team.team_scratch(0), tile);
+    const KeyArr out(team.team_scratch(0), tile);
+    const SlotArr out_slot(team.team_scratch(0), HasValues ? tile : 0);
 
     const std::size_t c = team.league_rank();
     const TileSpan t = tiles(c);

@@ -65,6 +65,11 @@ struct Tuning {
     // Step 9's merge passes: keys a team merges through scratch (shrinks to fit the budget).
     static constexpr int merge_keys_per_thread = 4096;
   };
+  // Tiles sorted and merged in scratch (TilePasses: merge sort, bucket sort): a one-thread
+  // team has no memory banks to spread accesses over.
+  struct Tiles {
+    static constexpr bool bank_padding = false;
+  };
   // Baselines of the CPU-vs-GPU study (EnumerationSort, OddEvenSort, MergeSort headers).
   // team_size is the default of each algorithm's options struct (a team is one thread here);
   // tiles shrink at run time to fit scratch_budget (OpenMP caps level-0 scratch at 32 KB).
@@ -230,6 +235,18 @@ struct Tuning<ExecSpace, typename std::enable_if<is_cuda_space<ExecSpace>::value
     // Step 9's merge passes: 8 keys per thread, 2048-key tiles merged through scratch (the
     // merge sort baseline's measured choice, Merge::items_per_thread).
     static constexpr int merge_keys_per_thread = 8;
+  };
+  // Tiles sorted and merged in scratch (TilePasses: merge sort and bucket sort tile sorts and
+  // merge passes, the bucket sort's sublist sort): bank-padded arrays (Impl::TileArray).
+  // Not measured yet, so off: bench_sorts_padded (perf_tests) is bench_sorts built with
+  // KOKKOSSORT_TILE_BANK_PADDING=1, for the comparison in one GPU call (scripts/gpu-suite.sh,
+  // step padding).
+  struct Tiles {
+#ifdef KOKKOSSORT_TILE_BANK_PADDING
+    static constexpr bool bank_padding = KOKKOSSORT_TILE_BANK_PADDING;
+#else
+    static constexpr bool bank_padding = false;
+#endif
   };
   // Study baselines: 256-thread teams by default (the study sweeps 32..512 through the
   // options structs); tiles shrink at run time so scratch stays under scratch_budget.
