@@ -146,7 +146,7 @@ if has repeat; then
     if ! ./build/cuda/unit_tests/test_bucket_sort --gtest_filter=-*LargeSizes* > "$out/repeat-$i.log" 2>&1; then
       aborts=$((aborts + 1))
       status=1
-      grep -m 3 -E "what\(\)|Failure|RUN" "$out/repeat-$i.log" | tail -n 3 | tee -a "$out/suite.log"
+      grep -E "what\(\)|Failure|RUN" "$out/repeat-$i.log" | tail -n 3 | tee -a "$out/suite.log"
     else
       rm -f "$out/repeat-$i.log"
     fi
