@@ -127,25 +127,6 @@ constexpr int bucket_tile_for(std::size_t budget) {
   return p >= 8 ? p : 0;
 }
 
-// Sorts a tile of `valid` elements loaded into (ks, slot) (slot(p) = p, padding up to
-// next_pow2(valid)): bitonic (the paper's choice) or, with merge_sort, team_merge_sort through
-// (ks2, slot2). Returns true when the result is in (ks2, slot2). Ends with a barrier.
-template <bool WithSlots, class Member, class KArr, class SArr, class Comp>
-KOKKOS_INLINE_FUNCTION bool bucket_tile_sort(const Member& team, const bool merge_sort, const KArr& ks,
-                                             const SArr& slot, const KArr& ks2, const SArr& slot2, const int valid,
-                                             const Comp& comp) {
-  const int n2 = next_pow2(valid);
-  if (merge_sort) {
-    const TileSortMethod m = team_merge_method(n2, team.team_size());
-    return team_merge_sort<WithSlots>(team, ks, slot, ks2, slot2, valid, m.base_run, m.chunk, comp);
-  }
-  if (!WithSlots && n2 == valid)
-    team_bitonic_sort_keys(team, ks, n2, comp);  // full tile of keys alone: no slots to move
-  else
-    team_bitonic_sort(team, ks, slot, n2, valid, comp);
-  return false;
-}
-
 // Scratch of one sublist sort: level 0 holds the tile (keys, and 16-bit slots for values or
 // the bitonic network's padding); the merge sort's second buffer goes to level 0 too when both
 // fit the budget, otherwise to level 1 (global memory on GPUs).
@@ -298,7 +279,7 @@ struct SublistSort {
   Kokkos::View<Key*, Mem> sample_keys;
   Kokkos::View<std::uint64_t*, Mem> sample_idx;
   BucketLayout L;
-  bool merge_sort;
+  TileSortMethod method;  // bitonic (the paper's) or team merge sort
   BucketTileScratch<ExecSpace, Key, HasValues> scratch;
   Comp comp;
 
@@ -310,7 +291,7 @@ struct SublistSort {
     const SlotArr slot(team.team_scratch(0), slots);
     KeyArr ks2;
     SlotArr slot2;
-    if (merge_sort) {
+    if (method.merging) {
       const int level = scratch.second_level0 ? 0 : 1;
       ks2 = KeyArr(team.team_scratch(level), L.T);
       slot2 = SlotArr(team.team_scratch(level), slots);
@@ -318,14 +299,15 @@ struct SublistSort {
     const std::size_t i = team.league_rank();
     const std::size_t base = L.base(i);
     const int valid = L.valid(i);
-    const int n2 = merge_sort ? valid : next_pow2(valid);
+    const int n2 = method.merging ? valid : next_pow2(valid);
+    const bool with_slots = tile_sort_uses_slots(method, HasValues, valid);
     Kokkos::parallel_for(Kokkos::TeamThreadRange(team, n2), [&](const int p) {
       if (p < valid) ks(p) = keys(base + p);
-      if (slots) slot(p) = std::uint16_t(p);
+      if (with_slots) slot(p) = std::uint16_t(p);
     });
     team.team_barrier();
     // Padding sorts last, so positions below `valid` are those of the sublist padded to T.
-    const bool second = bucket_tile_sort<HasValues>(team, merge_sort, ks, slot, ks2, slot2, valid, comp);
+    const bool second = team_tile_sort<HasValues>(team, method, ks, slot, ks2, slot2, valid, comp);
     const auto& rk = second ? ks2 : ks;
     const auto& rs = second ? slot2 : slot;
     Kokkos::parallel_for(Kokkos::TeamThreadRange(team, valid), [&](const int p) {
@@ -586,7 +568,6 @@ void bucket_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Va
   const std::size_t s = std::size_t(L.s), m = L.m;
   const std::size_t taken = (m - 1) * s + std::size_t(L.valid(m - 1) / L.stride);
 
-  const bool merge_sublists = plan.merging;
   const SegmentPlan step9_plan =
       segment_plan<ExecSpace, Key, ValueView, HasValues, Comp>(L.T, team_size, plan.merging);
   constexpr int sample_tile = bucket_tile_for<ExecSpace, Sample>(Params::scratch_budget);
@@ -635,11 +616,12 @@ void bucket_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Va
   auto bucket_start_h = Impl::host_mirror(bucket_start);
 
   // Steps 1-3.
-  const BucketTileScratch<ExecSpace, Key, HasValues> sublist_scratch(L.T, merge_sublists,
-                                                          scratch_limit<ExecSpace>(Params::scratch_budget));
+  const BucketTileScratch<ExecSpace, Key, HasValues> sublist_scratch(L.T, plan.merging,
+                                                                     scratch_limit<ExecSpace>(Params::scratch_budget));
+  const TileSortMethod sublist_method = plan.merging ? team_merge_method(L.T, team_size) : TileSortMethod{false, 0, 0};
   Kokkos::parallel_for("KokkosSort::bucket_sublist_sort", sublist_scratch.apply(Policy(exec, int(m), team_size)),
                        SublistSort<ExecSpace, KeyView, ValueView, HasValues, Comp>{
-                           keys, buf, values, vbuf, sample_keys, sample_idx, L, merge_sublists, sublist_scratch, comp});
+                           keys, buf, values, vbuf, sample_keys, sample_idx, L, sublist_method, sublist_scratch, comp});
   // Step 4. Samples are stored in increasing index order, so a stable sort by key orders
   // them by (key, index).
   if (taken > 0) {

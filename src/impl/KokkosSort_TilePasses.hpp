@@ -136,6 +136,28 @@ KOKKOS_INLINE_FUNCTION TileSortMethod team_merge_method(const int tile, const in
   return TileSortMethod{true, 8 < tile ? 8 : tile, chunk};
 }
 
+// Whether a tile sort reads slots: values follow them, and the bitonic network marks padding
+// with them, except on a full tile of keys alone (team_bitonic_sort_keys).
+KOKKOS_INLINE_FUNCTION bool tile_sort_uses_slots(const TileSortMethod& m, const bool has_values, const int valid) {
+  return has_values || (!m.merging && next_pow2(valid) != valid);
+}
+
+// Sorts the `valid` keys loaded into ka (with sa(p) = p for p < next_pow2(valid) where
+// tile_sort_uses_slots; the bitonic network sorts the padded power of two) by `m`. Returns true
+// when the result is in (kb, sb), the team merge sort's second buffers. Ends with a barrier.
+template <bool HasValues, class Member, class KeyArr, class SlotArr, class Comp>
+KOKKOS_INLINE_FUNCTION bool team_tile_sort(const Member& team, const TileSortMethod& m, const KeyArr& ka,
+                                           const SlotArr& sa, const KeyArr& kb, const SlotArr& sb, const int valid,
+                                           const Comp& comp) {
+  if (m.merging) return team_merge_sort<HasValues>(team, ka, sa, kb, sb, valid, m.base_run, m.chunk, comp);
+  const int n2 = next_pow2(valid);
+  if (tile_sort_uses_slots(m, HasValues, valid))
+    team_bitonic_sort(team, ka, sa, n2, valid, comp);
+  else
+    team_bitonic_sort_keys(team, ka, n2, comp);
+  return false;
+}
+
 // Writes in place (dst = src) only without values: a team reads its whole tile before writing,
 // but values are gathered from the source by slot while other threads write.
 template <class ExecSpace, class KeyView, class ValueView, bool HasValues, class Comp, class Tiles>
@@ -174,20 +196,13 @@ struct TileSortPass {
     const std::size_t left = t.seg_end - t.begin;
     const int valid = left < std::size_t(tile) ? int(left) : tile;
     const int n2 = method.merging ? valid : next_pow2(valid);
-    // Full tiles of keys alone need no slots in the bitonic network.
-    const bool bare_bitonic = !HasValues && !method.merging && n2 == valid;
+    const bool with_slots = tile_sort_uses_slots(method, HasValues, valid);
     Kokkos::parallel_for(Kokkos::TeamThreadRange(team, n2), [&](const int p) {
       if (p < valid) ka(p) = src(t.begin + p);
-      if (slots && !bare_bitonic) sa(p) = std::uint16_t(p);
+      if (with_slots) sa(p) = std::uint16_t(p);
     });
     team.team_barrier();
-    bool in_b = false;
-    if (method.merging)
-      in_b = team_merge_sort<HasValues>(team, ka, sa, kb, sb, valid, method.base_run, method.chunk, comp);
-    else if (bare_bitonic)
-      team_bitonic_sort_keys(team, ka, n2, comp);
-    else
-      team_bitonic_sort(team, ka, sa, n2, valid, comp);
+    const bool in_b = team_tile_sort<HasValues>(team, method, ka, sa, kb, sb, valid, comp);
     const auto& rk = in_b ? kb : ka;
     const auto& rs = in_b ? sb : sa;
     Kokkos::parallel_for(Kokkos::TeamThreadRange(team, valid), [&](const int p) {
