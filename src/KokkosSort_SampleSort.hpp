@@ -146,8 +146,9 @@ struct SampleSplitters {
 
   static std::size_t shmem(int samples, int k, int team_size) {
     const int s_pad = next_pow2(samples);
-    const int copies = team_size == 1 ? 2 : 1;  // the one-thread merge sort ping-pongs
-    return copies * (scratch_bytes<Key>(s_pad) + scratch_bytes<std::uint16_t>(s_pad)) + scratch_bytes<Key>(k);
+    const int second = team_size == 1 ? s_pad : 0;  // the one-thread merge sort ping-pongs
+    return scratch_bytes<Key>(s_pad) + scratch_bytes<std::uint16_t>(s_pad) + scratch_bytes<Key>(second) +
+           scratch_bytes<std::uint16_t>(second) + scratch_bytes<Key>(k);
   }
 
   KOKKOS_INLINE_FUNCTION void operator()(const member_type& team) const {
@@ -370,9 +371,9 @@ struct SampleSmallSort {
   }
 
   static std::size_t shmem(int chunk, int team_size, SortingNetwork net) {
-    const int copies = merges(team_size, net) ? 2 : 1;  // the merge sort ping-pongs
-    return copies * (scratch_bytes<Key>(chunk) + scratch_bytes<std::uint16_t>(chunk)) +
-           scratch_bytes<Value>(HasValues ? chunk : 0);
+    const int second = merges(team_size, net) ? chunk : 0;  // the merge sort ping-pongs
+    return scratch_bytes<Key>(chunk) + scratch_bytes<std::uint16_t>(chunk) + scratch_bytes<Key>(second) +
+           scratch_bytes<std::uint16_t>(second) + scratch_bytes<Value>(HasValues ? chunk : 0);
   }
 
   KOKKOS_INLINE_FUNCTION void operator()(const member_type& team) const {
