@@ -26,7 +26,8 @@
 #                  the peers, u32 / u64 / pairs, every distribution at 2^24, uniform 2^20..2^26:
 #                  four runs with 2^28 and its host-side checks would not fit one 10-minute call)
 #     (default: build,test,large,bench,study)
-# Environment: BENCH_ARGS (several runs separated by ';') / PROFILE_ARGS / NCU_ARGS / HOSTBENCH_ARGS / STUDY_ARGS / BUCKET_ARGS / DISTANCE_ARGS override
+# Environment: BENCH_BINARY (bench step's program, default bench_sorts; e.g. bench_sorts_padded),
+# BENCH_ARGS (several runs separated by ';') / PROFILE_ARGS / NCU_ARGS / HOSTBENCH_ARGS / STUDY_ARGS / BUCKET_ARGS / DISTANCE_ARGS override
 # each program's arguments; BUILD_TARGETS limits the build; LARGE_REGEX selects `large` tests.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -122,7 +123,7 @@ if has bench; then
   bench() {  # name, arguments...
     local name=$1
     shift
-    ./build/cuda/perf_tests/bench_sorts "$@" --benchmark_out="$out/$name.json" --benchmark_out_format=json \
+    ./build/cuda/perf_tests/${BENCH_BINARY:-bench_sorts} "$@" --benchmark_out="$out/$name.json" --benchmark_out_format=json \
       > "$out/$name.txt" 2>&1 || status=1
     count_failures "$name" "$out/$name.txt"
   }
