@@ -21,12 +21,13 @@
 #       repeat     runs test_bucket_sort (LargeSizes excluded) REPEAT_COUNT times (default 10), each in
 #                  its own process, and counts aborts (an intermittent abort depended on addresses
 #                  that differ between processes)
-#       padding    builds bench_sorts_padded (tile arrays bank-padded) and runs it and bench_sorts
-#                  alternately, twice each, on PADDING_ARGS (default: the tile-sorting sorts and
+#       candidate  builds bench_sorts_candidate (bench_sorts with the compile definitions of the
+#                  CMake cache variable KOKKOSSORT_CANDIDATE_DEFINITIONS) and runs it and bench_sorts
+#                  alternately, twice each, on CANDIDATE_ARGS (default: the tile-sorting sorts and
 #                  the peers, u32 / u64 / pairs, every distribution at 2^24, uniform 2^20..2^26:
 #                  four runs with 2^28 and its host-side checks would not fit one 10-minute call)
 #     (default: build,test,large,bench,study)
-# Environment: BENCH_BINARY (bench step's program, default bench_sorts; e.g. bench_sorts_padded),
+# Environment: BENCH_BINARY (bench step's program, default bench_sorts; e.g. bench_sorts_candidate),
 # BENCH_ARGS (several runs separated by ';') / PROFILE_ARGS / NCU_ARGS / HOSTBENCH_ARGS / STUDY_ARGS / BUCKET_ARGS / DISTANCE_ARGS override
 # each program's arguments; BUILD_TARGETS limits the build; LARGE_REGEX selects `large` tests.
 set -uo pipefail
@@ -155,24 +156,24 @@ if has repeat; then
   done
   log "test_bucket_sort: $aborts of ${REPEAT_COUNT:-10} processes failed"
 fi
-if has padding; then
-  log "bank padding comparison"
-  # Built here unless an earlier build made it (BUILD_TARGETS="all bench_sorts_padded", then
+if has candidate; then
+  log "candidate comparison"
+  # Built here unless an earlier build made it (BUILD_TARGETS="all bench_sorts_candidate", then
   # pack and unpack carry it to a later call).
-  if [ -x build/cuda/perf_tests/bench_sorts_padded ] ||
-     cmake --build build/cuda --target bench_sorts_padded > "$out/build-padded.log" 2>&1; then
-    padding_args=${PADDING_ARGS:---min_log2=20 --max_log2=26 --types=u32,u64,pairs --benchmark_min_time=0.1 '--benchmark_filter=^(bucket_sort|merge_sort|sample_sort|cub::DeviceRadixSort|cub::DeviceMergeSort)/[^/]+/([a-z_]+/16777216|uniform/[0-9]+)/'}
+  if [ -x build/cuda/perf_tests/bench_sorts_candidate ] ||
+     cmake --build build/cuda --target bench_sorts_candidate > "$out/build-candidate.log" 2>&1; then
+    candidate_args=${CANDIDATE_ARGS:---min_log2=20 --max_log2=26 --types=u32,u64,pairs --benchmark_min_time=0.1 '--benchmark_filter=^(bucket_sort|merge_sort|sample_sort|cub::DeviceRadixSort|cub::DeviceMergeSort)/[^/]+/([a-z_]+/16777216|uniform/[0-9]+)/'}
     for round in 1 2; do
-      for variant in bench_sorts bench_sorts_padded; do
+      for variant in bench_sorts bench_sorts_candidate; do
         # shellcheck disable=SC2086
-        ./build/cuda/perf_tests/$variant $padding_args --benchmark_out="$out/padding-$variant-$round.json" \
-          --benchmark_out_format=json > "$out/padding-$variant-$round.txt" 2>&1 || status=1
-        count_failures "padding-$variant-$round" "$out/padding-$variant-$round.txt"
+        ./build/cuda/perf_tests/$variant $candidate_args --benchmark_out="$out/candidate-$variant-$round.json" \
+          --benchmark_out_format=json > "$out/candidate-$variant-$round.txt" 2>&1 || status=1
+        count_failures "candidate-$variant-$round" "$out/candidate-$variant-$round.txt"
       done
     done
   else
     status=1
-    tail -n 20 "$out/build-padded.log" | tee -a "$out/suite.log"
+    tail -n 20 "$out/build-candidate.log" | tee -a "$out/suite.log"
   fi
 fi
 if has hostbench; then

@@ -238,14 +238,15 @@ struct Tuning<ExecSpace, typename std::enable_if<is_cuda_space<ExecSpace>::value
   };
   // Tiles sorted and merged in scratch (TilePasses: merge sort and bucket sort tile sorts and
   // merge passes, the bucket sort's sublist sort): bank-padded arrays (Impl::TileArray).
-  // Not measured yet, so off: bench_sorts_padded (perf_tests) is bench_sorts built with
-  // KOKKOSSORT_TILE_BANK_PADDING=1, for the comparison in one GPU call (scripts/gpu-suite.sh,
-  // step padding).
+  // Measured on an H100 (perf_tests/RESULTS.md, 2026-11-23, padded and unpadded builds run
+  // alternately, twice each): bucket sort u32 +14..58% (every distribution at 2^24, uniform
+  // 2^20..2^26), merge sort -4..+18% (gains on presorted and duplicate keys; uniform within the
+  // runs' spread). KOKKOSSORT_TILE_BANK_PADDING=0 builds the previous layout (bench_sorts_candidate).
   struct Tiles {
 #ifdef KOKKOSSORT_TILE_BANK_PADDING
     static constexpr bool bank_padding = KOKKOSSORT_TILE_BANK_PADDING;
 #else
-    static constexpr bool bank_padding = false;
+    static constexpr bool bank_padding = true;
 #endif
   };
   // Study baselines: 256-thread teams by default (the study sweeps 32..512 through the
