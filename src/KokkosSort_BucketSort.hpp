@@ -8,7 +8,8 @@
 //   1-3 SublistSort     one team per sublist: coalesced load, sort in scratch (below), write
 //                       back to the key buffer, taking the s equidistant samples at sorted
 //                       positions (k+1) T/s - 1 on the way out;
-//   4   sort the R <= s m samples: radix_sort_by_key for built-in keys in the default order,
+//   4   sort the R <= s m samples: the radix sort (by key, stable; its buffers in this call's
+//       workspace) for built-in keys in the default order,
 //       otherwise the segmented merge sort below on (key, index) pairs;
 //   5   SplitterPick    global splitter j = sorted sample (j+1) m - 1, j < s-1;
 //   6   SampleIndex     one team per sublist, sublist and splitters in scratch; the paper's
@@ -41,19 +42,20 @@
 //   + s (K + 8) + 3 (s + 1) 8        splitters, bucket starts, tile tables of step 9
 //   + 2 (n / M + s) 8                merge-path splits of step 9 (M: merge tile, 2048 on GPUs)
 //   (each array rounded up to 256 bytes, all in one allocation)
-//   built-in keys in the default order, inside step 4: radix_sort_by_key's own buffers for the
-//     R samples, R (K + 8) + 2048 x (its team count) + 2 K;
+//   built-in keys in the default order: the radix sort's buffers for the R samples,
+//     R (K + 8) + 2048 x (its team count) + 2 K;
 //   otherwise: 2 R sizeof(BucketSample<Key>) + 48 + 2 (R / M + 1) 8 (sample merge sort
 //     buffers, tables and splits).
 //   Strided Views add their contiguous copies (n K [+ n V]), as for every algorithm.
-// u32 keys, s = 256, T = 4096 (s m = n/16): 4n + n/16 (4 + 8 + 4 + 8) + n/16 (4 + 8) peak in
-// step 4 = 6.26 n bytes (CUB radix sort: a second n-key buffer, 4n, plus small tables).
+// u32 keys, s = 256, T = 4096 (s m = n/16): 4n + n/16 (4 + 8 + 4 + 8) + n/16 (4 + 8) in the
+// one allocation = 6.26 n bytes (CUB radix sort: a second n-key buffer, 4n, plus small tables).
 // Merge-sorted sublists whose two buffers do not fit level-0 scratch (host backends, or
 // BucketSortOptions::network) put the second in level 1: T (K + 2) bytes per running team.
 // Everything is allocated before the input is written (it is first written in step 8).
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <vector>
 #include <Kokkos_Core.hpp>
 #include "KokkosSort_RadixSort.hpp"  // step 4 sorts built-in samples with it
@@ -586,6 +588,12 @@ void bucket_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Va
   Kokkos::View<std::size_t*, Mem> pieces;
   SegmentTables<Mem> bucket_tables, sample_tables;
   Kokkos::View<Sample*, Mem> packed, packed_buf;
+  // Step 4's radix sort buffers (built-in keys) live in the same allocation.
+  using SampleKeys = Kokkos::View<Key*, Mem>;
+  using SampleIdx = Kokkos::View<std::uint64_t*, Mem>;
+  std::conditional_t<radix_samples, RadixBuffers<Mem, SampleKeys, SampleIdx, true>, std::nullptr_t> sample_radix{};
+  RadixLayout sample_radix_layout{};
+  if constexpr (radix_samples) sample_radix_layout = radix_layout<ExecSpace, Key, true>(exec, taken);
   Workspace<Mem> ws;
   auto carve = [&]() {
     buf = ws.template take<KeyView>(n);
@@ -600,6 +608,7 @@ void bucket_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Va
     bucket_tables.sort_base = ws.template take<Kokkos::View<std::size_t*, Mem>>(s + 1);
     bucket_tables.merge_base = ws.template take<Kokkos::View<std::size_t*, Mem>>(s + 1);
     bucket_tables.splits = ws.template take<Kokkos::View<std::size_t*, Mem>>(2 * max_merge_tiles(n, s, step9_plan));
+    if constexpr (radix_samples) sample_radix.template take<ExecSpace>(ws, sample_radix_layout);
     if (!radix_samples) {
       packed = ws.template take<Kokkos::View<Sample*, Mem>>(taken);
       packed_buf = ws.template take<Kokkos::View<Sample*, Mem>>(taken);
@@ -626,9 +635,9 @@ void bucket_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Va
   // them by (key, index).
   if (taken > 0) {
     if constexpr (radix_samples) {
-      auto sk = Kokkos::subview(sample_keys, std::make_pair(std::size_t(0), taken));
-      auto si = Kokkos::subview(sample_idx, std::make_pair(std::size_t(0), taken));
-      radix_sort_by_key(exec, sk, si);
+      const SampleKeys sk(sample_keys.data(), taken);
+      const SampleIdx si(sample_idx.data(), taken);
+      radix_sort_in_buffers<ExecSpace, SampleKeys, SampleIdx, true>(exec, sk, si, sample_radix_layout, sample_radix);
     } else {
       Kokkos::parallel_for("KokkosSort::bucket_pack_samples", Kokkos::RangePolicy<ExecSpace>(exec, 0, taken),
                            PackSamples<ExecSpace, Key>{sample_keys, sample_idx, packed, false});
