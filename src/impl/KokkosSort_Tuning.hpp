@@ -230,8 +230,15 @@ struct Tuning<ExecSpace, typename std::enable_if<is_cuda_space<ExecSpace>::value
     // global memory, or the tiles would halve). H100, bench_sorts, 2026-11-23, same run, u32
     // uniform, merge / bitonic: 2^24 4.72 / 4.26 Gkeys/s (sample sort 5.00), 2^28 5.73 / 5.25
     // (sample sort 5.91); pairs 2^24 2.62 / 3.12 (merge with level-1 scratch: the rule).
+    // With padded tiles (RESULTS.md, fifth session) pairs run at 0.64x the sample sort at 2^24
+    // and 2^26, so the rule is due a new measurement: KOKKOSSORT_BUCKET_MERGE_ONLY_IN_LEVEL0=0
+    // builds the level-1 alternative for an A/B run (bench_sorts_candidate).
     static constexpr bool merge_sort_tiles = true;
+#ifdef KOKKOSSORT_BUCKET_MERGE_ONLY_IN_LEVEL0
+    static constexpr bool merge_sort_only_in_level0 = KOKKOSSORT_BUCKET_MERGE_ONLY_IN_LEVEL0;
+#else
     static constexpr bool merge_sort_only_in_level0 = true;
+#endif
     // Step 9's merge passes: 8 keys per thread, 2048-key tiles merged through scratch (the
     // merge sort baseline's measured choice, Merge::items_per_thread).
     static constexpr int merge_keys_per_thread = 8;
