@@ -312,7 +312,8 @@ struct RadixBuffers {
 };
 
 // Sorts contiguous keys (and values) in place through `buf` (taken for `layout`, which
-// radix_layout made for keys.extent(0) and HasValues). Enqueued on exec; fences once, to read the common bits.
+// radix_layout made for keys.extent(0) and HasValues). Enqueued on exec; fences once, to
+// read the common bits.
 template <class ExecSpace, class KeyView, class ValueView, bool HasValues>
 void radix_sort_in_buffers(const ExecSpace& exec, const KeyView& keys, const ValueView& values,
                            const RadixLayout& layout,
