@@ -591,7 +591,7 @@ void bucket_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Va
   // Step 4's radix sort buffers (built-in keys) live in the same allocation.
   using SampleKeys = Kokkos::View<Key*, Mem>;
   using SampleIdx = Kokkos::View<std::uint64_t*, Mem>;
-  std::conditional_t<radix_samples, RadixBuffers<Mem, SampleKeys, SampleIdx, true>, std::nullptr_t> sample_radix{};
+  std::conditional_t<radix_samples, RadixBuffers<ExecSpace, SampleKeys, SampleIdx, true>, std::nullptr_t> sample_radix{};
   RadixLayout sample_radix_layout{};
   if constexpr (radix_samples) sample_radix_layout = radix_layout<ExecSpace, Key, true>(exec, taken);
   Workspace<Mem> ws;
@@ -608,7 +608,7 @@ void bucket_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Va
     bucket_tables.sort_base = ws.template take<Kokkos::View<std::size_t*, Mem>>(s + 1);
     bucket_tables.merge_base = ws.template take<Kokkos::View<std::size_t*, Mem>>(s + 1);
     bucket_tables.splits = ws.template take<Kokkos::View<std::size_t*, Mem>>(2 * max_merge_tiles(n, s, step9_plan));
-    if constexpr (radix_samples) sample_radix.template take<ExecSpace>(ws, sample_radix_layout);
+    if constexpr (radix_samples) sample_radix.take(ws, sample_radix_layout);
     if (!radix_samples) {
       packed = ws.template take<Kokkos::View<Sample*, Mem>>(taken);
       packed_buf = ws.template take<Kokkos::View<Sample*, Mem>>(taken);

@@ -293,15 +293,15 @@ RadixLayout radix_layout(const ExecSpace& exec, const std::size_t n) {
 // it (the bucket sort's step 4) makes them in its own single allocation, as allocations and
 // frees cost more than the sort of a few thousand keys. The counts need no zeroing (each
 // upsweep writes all of them).
-template <class Mem, class KeyView, class ValueView, bool HasValues>
+template <class ExecSpace, class KeyView, class ValueView, bool HasValues>
 struct RadixBuffers {
+  using Mem = typename ExecSpace::memory_space;
   using U = key_bits_t<typename KeyView::non_const_value_type>;
   KeyView keys;
   ValueView values;
   Kokkos::View<std::size_t*, Mem> counts;  // digit x chunk
   Kokkos::View<U*, Mem> and_or;
 
-  template <class ExecSpace>
   void take(Workspace<Mem>& ws, const RadixLayout& layout) {
     keys = ws.template take<KeyView>(layout.n);
     if (HasValues) values = ws.template take<ValueView>(layout.n);
@@ -317,7 +317,7 @@ struct RadixBuffers {
 template <class ExecSpace, class KeyView, class ValueView, bool HasValues>
 void radix_sort_in_buffers(const ExecSpace& exec, const KeyView& keys, const ValueView& values,
                            const RadixLayout& layout,
-                           const RadixBuffers<typename ExecSpace::memory_space, KeyView, ValueView, HasValues>& buf) {
+                           const RadixBuffers<ExecSpace, KeyView, ValueView, HasValues>& buf) {
   using Key = typename KeyView::non_const_value_type;
   using U = key_bits_t<Key>;
   using Shape = RadixShape<ExecSpace, Key>;
@@ -368,11 +368,11 @@ void radix_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Val
   const std::size_t n = keys.extent(0);
   if (n < 2) return;
   const RadixLayout layout = radix_layout<ExecSpace, Key, HasValues>(exec, n);
-  RadixBuffers<Mem, KeyView, ValueView, HasValues> buf;
+  RadixBuffers<ExecSpace, KeyView, ValueView, HasValues> buf;
   Workspace<Mem> ws;
-  buf.template take<ExecSpace>(ws, layout);
+  buf.take(ws, layout);
   ws.allocate(exec, "KokkosSort::radix_workspace");
-  buf.template take<ExecSpace>(ws, layout);
+  buf.take(ws, layout);
   radix_sort_in_buffers<ExecSpace, KeyView, ValueView, HasValues>(exec, keys, values, layout, buf);
   exec.fence();
 }
