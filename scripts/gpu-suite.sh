@@ -21,9 +21,10 @@
 #       repeat     runs test_bucket_sort (LargeSizes excluded) REPEAT_COUNT times (default 10), each in
 #                  its own process, and counts aborts (an intermittent abort depended on addresses
 #                  that differ between processes)
-#       candidate  builds bench_sorts_candidate (bench_sorts with the compile definitions of the
-#                  CMake cache variable KOKKOSSORT_CANDIDATE_DEFINITIONS) and runs it and bench_sorts
-#                  alternately, twice each, on CANDIDATE_ARGS (default: the tile-sorting sorts and
+#       candidate  builds the CANDIDATES (default bench_sorts_candidate; also bench_sorts_candidate2:
+#                  bench_sorts with the compile definitions of the CMake cache variables
+#                  KOKKOSSORT_CANDIDATE_DEFINITIONS / KOKKOSSORT_CANDIDATE2_DEFINITIONS) and runs
+#                  bench_sorts and each candidate alternately, twice each, on CANDIDATE_ARGS (default: the tile-sorting sorts and
 #                  the peers, u32 / u64 / pairs, every distribution at 2^24, uniform 2^20..2^26:
 #                  four runs with 2^28 and its host-side checks would not fit one 10-minute call)
 #     (default: build,test,large,bench,study)
@@ -158,13 +159,21 @@ if has repeat; then
 fi
 if has candidate; then
   log "candidate comparison"
-  # Built here unless an earlier build made it (BUILD_TARGETS="all bench_sorts_candidate", then
-  # pack and unpack carry it to a later call).
-  if [ -x build/cuda/perf_tests/bench_sorts_candidate ] ||
-     cmake --build build/cuda --target bench_sorts_candidate > "$out/build-candidate.log" 2>&1; then
+  # Built here unless an earlier build made them (BUILD_TARGETS="all bench_sorts_candidate
+  # bench_sorts_candidate2", then pack and unpack carry them to a later call).
+  candidates=${CANDIDATES:-bench_sorts_candidate}
+  built=1
+  for candidate in $candidates; do
+    if [ ! -x build/cuda/perf_tests/$candidate ] &&
+       ! cmake --build build/cuda --target "$candidate" > "$out/build-$candidate.log" 2>&1; then
+      built=0
+      tail -n 20 "$out/build-$candidate.log" | tee -a "$out/suite.log"
+    fi
+  done
+  if [ "$built" = 1 ]; then
     candidate_args=${CANDIDATE_ARGS:---min_log2=20 --max_log2=26 --types=u32,u64,pairs --benchmark_min_time=0.1 '--benchmark_filter=^(bucket_sort|merge_sort|sample_sort|cub::DeviceRadixSort|cub::DeviceMergeSort)/[^/]+/([a-z_]+/16777216|uniform/[0-9]+)/'}
     for round in 1 2; do
-      for variant in bench_sorts bench_sorts_candidate; do
+      for variant in bench_sorts $candidates; do
         # shellcheck disable=SC2086
         ./build/cuda/perf_tests/$variant $candidate_args --benchmark_out="$out/candidate-$variant-$round.json" \
           --benchmark_out_format=json > "$out/candidate-$variant-$round.txt" 2>&1 || status=1
@@ -173,7 +182,6 @@ if has candidate; then
     done
   else
     status=1
-    tail -n 20 "$out/build-candidate.log" | tee -a "$out/suite.log"
   fi
 fi
 if has hostbench; then

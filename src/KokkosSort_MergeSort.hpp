@@ -44,7 +44,7 @@ void merge_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Val
   if (n < 2) return;
 
   using TileF = TileSortPass<ExecSpace, KeyView, ValueView, HasValues, Comp, WholeRangeTiles>;
-  TileSortMethod method{true, 1, 1};
+  TileSortMethod method{true, 1, 1, Tuning<ExecSpace>::Tiles::run_sort};
   WholeRangeTiles tiles{n, 1};
   const int ts = resolve_team_size(exec, options.team_size, Params::team_size,
                                    TileF{keys, keys, values, values, tiles, method, comp});

@@ -169,7 +169,8 @@ struct SampleSplitters {
     team.team_barrier();
     bool in2 = false;
     if (one)
-      in2 = team_merge_sort<false>(team, smp, slot, smp2, slot2, samples, 16, s_pad, comp);
+      in2 = team_merge_sort<false>(team, smp, slot, smp2, slot2, samples, 16, s_pad,
+                                   Tuning<ExecSpace>::Tiles::run_sort, comp);
     else
       team_bitonic_sort(team, smp, slot, s_pad, samples, comp);
     const auto& sorted = in2 ? smp2 : smp;
@@ -422,7 +423,8 @@ struct SampleSmallSort {
           piece = 4;
           while (piece * 2 * ts <= valid) piece *= 2;
         }
-        in_b = team_merge_sort<true>(team, ka, sa, kb, sb, valid, ts == 1 ? 16 : 4, piece, comp);
+        in_b = team_merge_sort<true>(team, ka, sa, kb, sb, valid, ts == 1 ? 16 : 4, piece,
+                                     Tuning<ExecSpace>::Tiles::run_sort, comp);
       }
       else if (network == SortingNetwork::odd_even_merge)
         team_odd_even_merge_sort(team, ka, sa, n_pad, valid, comp);

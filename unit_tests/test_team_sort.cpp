@@ -1,6 +1,7 @@
 // The team-level sorting networks (impl/KokkosSort_TeamSort.hpp) on their own: every power of
 // two up to 2048, full and partial tiles (padding slots), duplicates, several teams at once;
-// the slot-free bitonic sort of keys alone on full tiles; the team merge sort; each in plain
+// the slot-free bitonic sort of keys alone on full tiles; the team merge sort, with its base runs
+// insertion-sorted or sorted by the register network (with slots and keys alone); each in plain
 // and in bank-padded tile arrays (Impl::TileArray); and that scratch_bytes asks for enough
 // scratch for any element size wherever the scratch starts.
 #include <impl/KokkosSort_KeyTraits.hpp>
@@ -22,7 +23,15 @@ using KokkosSortTest::DeviceExec;
 using Key = std::uint32_t;
 using Slot = std::uint16_t;
 
-enum class Network { bitonic, odd_even_merge, bitonic_keys, merge_sort };
+// network_runs_*: team_merge_sort with its base runs (of 8 or 4 keys) sorted by the register
+// transposition network (RunSort::network), with slots or keys alone, whatever the team size.
+enum class Network { bitonic, odd_even_merge, bitonic_keys, merge_sort, network_runs_8, network_runs_4, network_runs_8_keys };
+
+constexpr bool merges(const Network net) {
+  return net == Network::merge_sort || net == Network::network_runs_8 || net == Network::network_runs_4 ||
+         net == Network::network_runs_8_keys;
+}
+constexpr bool keys_alone(const Network net) { return net == Network::bitonic_keys || net == Network::network_runs_8_keys; }
 
 template <Network Net, bool Padded>
 struct NetworkTiles {
@@ -33,13 +42,13 @@ struct NetworkTiles {
   Kokkos::View<Slot*, DeviceExec::memory_space> slots;
   int n, valid;
   static std::size_t scratch(const int n) {
-    return (Net == Network::merge_sort ? 2 : 1) * (KeyArr::scratch(n) + SlotArr::scratch(n));
+    return (merges(Net) ? 2 : 1) * (KeyArr::scratch(n) + SlotArr::scratch(n));
   }
   KOKKOS_INLINE_FUNCTION void operator()(const member_type& team) const {
     const KeyArr k(team.team_scratch(0), n);
     const SlotArr s(team.team_scratch(0), n);
-    const KeyArr k2(team.team_scratch(0), Net == Network::merge_sort ? n : 0);
-    const SlotArr s2(team.team_scratch(0), Net == Network::merge_sort ? n : 0);
+    const KeyArr k2(team.team_scratch(0), merges(Net) ? n : 0);
+    const SlotArr s2(team.team_scratch(0), merges(Net) ? n : 0);
     const std::size_t base = std::size_t(team.league_rank()) * n;
     Kokkos::parallel_for(Kokkos::TeamThreadRange(team, n), [&](const int i) {
       k(i) = i < valid ? keys(base + i) : Key(0);  // padding holds the smallest key on purpose
@@ -53,8 +62,17 @@ struct NetworkTiles {
     } else if (Net == Network::bitonic) {
       KokkosSort::Impl::team_bitonic_sort(team, k, s, n, valid, less);
     } else if (Net == Network::merge_sort) {  // the valid keys only, as the tile passes call it
-      const auto m = KokkosSort::Impl::team_merge_method(n, team.team_size());
-      second = KokkosSort::Impl::team_merge_sort<true>(team, k, s, k2, s2, valid, m.base_run, m.chunk, less);
+      const auto m = KokkosSort::Impl::team_merge_method(n, team.team_size(), KokkosSort::Impl::RunSort::insertion);
+      second = KokkosSort::Impl::team_merge_sort<true>(team, k, s, k2, s2, valid, m.base_run, m.chunk, m.run_sort, less);
+    } else if (merges(Net)) {  // runs of 4 or 8 (fewer in short tiles) by the register network
+      const int runs = Net == Network::network_runs_4 ? 4 : 8;
+      const auto m = KokkosSort::Impl::team_merge_method(n, team.team_size(), KokkosSort::Impl::RunSort::network);
+      const int base_run = runs < n ? runs : n;
+      const int chunk = m.chunk > base_run ? m.chunk : base_run;
+      if (keys_alone(Net))
+        second = KokkosSort::Impl::team_merge_sort<false>(team, k, s, k2, s2, valid, base_run, chunk, m.run_sort, less);
+      else
+        second = KokkosSort::Impl::team_merge_sort<true>(team, k, s, k2, s2, valid, base_run, chunk, m.run_sort, less);
     } else {  // keys alone: slots stay as loaded
       KokkosSort::Impl::team_bitonic_sort_keys(team, k, n, less);
     }
@@ -88,13 +106,13 @@ void check_network(const int n, const int valid, const int teams) {
     std::vector<char> seen(valid, 0);
     for (int i = 0; i < valid; ++i) {
       ASSERT_EQ(out[base + i], expected[i]) << "team " << t << " index " << i;
-      if (Net == Network::bitonic_keys) continue;
+      if (keys_alone(Net)) continue;
       const int s = out_slots[base + i];
       ASSERT_LT(s, valid) << "padding sorted before a key, team " << t << " index " << i;
       ASSERT_FALSE(seen[s]) << "slot " << s << " twice";
       seen[s] = 1;
       ASSERT_EQ(input[base + s], out[base + i]) << "slot does not name the key's origin";
-      if (Net == Network::merge_sort && i > 0 && out[base + i - 1] == out[base + i])
+      if (merges(Net) && i > 0 && out[base + i - 1] == out[base + i])
         ASSERT_LT(out_slots[base + i - 1], s) << "equal keys out of input order (the merge sort is stable)";
     }
   }
@@ -114,6 +132,9 @@ TEST(TeamSort, BitonicSortsEveryTile) { check_all_sizes<Network::bitonic>(); }
 TEST(TeamSort, OddEvenMergeSortsEveryTile) { check_all_sizes<Network::odd_even_merge>(); }
 TEST(TeamSort, BitonicKeysSortsEveryFullTile) { check_all_sizes<Network::bitonic_keys>(); }
 TEST(TeamSort, MergeSortSortsEveryTile) { check_all_sizes<Network::merge_sort>(); }
+TEST(TeamSort, MergeSortWithNetworkRunsOf8SortsEveryTile) { check_all_sizes<Network::network_runs_8>(); }
+TEST(TeamSort, MergeSortWithNetworkRunsOf4SortsEveryTile) { check_all_sizes<Network::network_runs_4>(); }
+TEST(TeamSort, MergeSortOfKeysWithNetworkRunsSortsEveryTile) { check_all_sizes<Network::network_runs_8_keys>(); }
 
 // scratch_bytes: the arrays a tile kernel carves (keys, slots, an empty second key buffer,
 // keys again) must all be allocated inside what scratch_bytes requested for them, wherever

@@ -23,6 +23,12 @@ enum class Algorithm {
 /// (O(n log n), no padding, a second scratch buffer, so half the chunk length).
 enum class SortingNetwork { tuned, bitonic, odd_even_merge, merge_sort };
 
+namespace Impl {
+// How Impl::team_merge_sort sorts its base runs: insertion sort in scratch (cheap on presorted
+// input), or a register network for full runs of 4 or 8 keys (the same cost on every input).
+enum class RunSort { insertion, network };
+}  // namespace Impl
+
 inline const char* to_string(Algorithm a) {
   switch (a) {
     case Algorithm::Automatic: return "automatic";

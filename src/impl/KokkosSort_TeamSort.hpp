@@ -4,6 +4,7 @@
 // lets many threads share one merge. Shared by every algorithm that sorts tiles on chip.
 #include <cstdint>
 #include <Kokkos_Core.hpp>
+#include "KokkosSort_Algorithm.hpp"
 #include "KokkosSort_Config.hpp"
 
 namespace KokkosSort {
@@ -184,8 +185,46 @@ KOKKOS_INLINE_FUNCTION void serial_merge(const A& a, const std::size_t na, const
   }
 }
 
+// Sorts the N keys (and slots) of one run in registers by odd-even transposition: N rounds of
+// compare-exchanges between neighbours, each a select, so the cost does not depend on the keys
+// (insertion sort shifts ~N^2/4 keys through scratch on random input and none on sorted input).
+// Swapping only when the right key goes strictly before the left one keeps it stable.
+template <int N, bool WithSlots, class KeyArr, class SlotArr, class Comp>
+KOKKOS_INLINE_FUNCTION void thread_transposition_sort_run(const KeyArr& keys, const SlotArr& slot, const int b,
+                                                          const Comp& comp) {
+  using Key = typename KeyArr::non_const_value_type;
+  using Slot = typename SlotArr::non_const_value_type;
+  Key k[N];
+  Slot s[N];
+  KOKKOSSORT_UNROLL
+  for (int i = 0; i < N; ++i) {
+    k[i] = keys(b + i);
+    if constexpr (WithSlots) s[i] = slot(b + i);
+  }
+  KOKKOSSORT_UNROLL
+  for (int round = 0; round < N; ++round) {
+    KOKKOSSORT_UNROLL
+    for (int i = round % 2; i + 1 < N; i += 2) {
+      const bool swap = comp(k[i + 1], k[i]);
+      const Key lo = swap ? k[i + 1] : k[i], hi = swap ? k[i] : k[i + 1];
+      k[i] = lo;
+      k[i + 1] = hi;
+      if constexpr (WithSlots) {
+        const Slot slo = swap ? s[i + 1] : s[i], shi = swap ? s[i] : s[i + 1];
+        s[i] = slo;
+        s[i + 1] = shi;
+      }
+    }
+  }
+  KOKKOSSORT_UNROLL
+  for (int i = 0; i < N; ++i) {
+    keys(b + i) = k[i];
+    if constexpr (WithSlots) slot(b + i) = s[i];
+  }
+}
+
 // Stable sort of keys[0, valid) in team scratch (with their slots when WithSlots): runs of
-// base_run keys are insertion-sorted by one thread each, then merge passes double the run
+// base_run keys are sorted by one thread each (see RunSort), then merge passes double the run
 // width, ping-ponging between (keys, slot) and (keys2, slot2). Every pass splits its outputs
 // into chunks of `chunk` keys (a power of two, as is base_run), each located by merge path and
 // merged by one thread, so any team size shares the work evenly. Returns true when the result
@@ -193,11 +232,20 @@ KOKKOS_INLINE_FUNCTION void serial_merge(const A& a, const std::size_t na, const
 template <bool WithSlots, class Member, class KeyArr, class SlotArr, class Comp>
 KOKKOS_INLINE_FUNCTION bool team_merge_sort(const Member& team, const KeyArr& keys, const SlotArr& slot,
                                             const KeyArr& keys2, const SlotArr& slot2, const int valid,
-                                            const int base_run, const int chunk, const Comp& comp) {
+                                            const int base_run, const int chunk, const RunSort run_sort,
+                                            const Comp& comp) {
   const int runs = (valid + base_run - 1) / base_run;
+  const bool network = run_sort == RunSort::network && (base_run == 4 || base_run == 8);
   Kokkos::parallel_for(Kokkos::TeamThreadRange(team, runs), [&](const int r) {
     const int b = r * base_run;
     const int e = b + base_run < valid ? b + base_run : valid;
+    if (network && e - b == base_run) {
+      if (base_run == 8)
+        thread_transposition_sort_run<8, WithSlots>(keys, slot, b, comp);
+      else
+        thread_transposition_sort_run<4, WithSlots>(keys, slot, b, comp);
+      return;
+    }
     for (int i = b + 1; i < e; ++i) {
       const auto k = keys(i);
       const auto s = WithSlots ? slot(i) : typename SlotArr::non_const_value_type(0);

@@ -124,16 +124,17 @@ struct TileSortMethod {
   bool merging;  // team_merge_sort (stable) instead of the bitonic network (not stable)
   int base_run;  // team_merge_sort: insertion-sorted run length (power of two)
   int chunk;     // team_merge_sort: outputs one thread merges at a time (power of two)
+  RunSort run_sort = RunSort::insertion;  // team_merge_sort: how its base runs are sorted
 };
 
 // team_merge_sort's shape for tiles of `tile` keys (a power of two): one thread insertion-sorts
-// runs of 16 and merges whole runs; a team insertion-sorts runs of 8 and gives every thread an
-// equal share (tile / team_size outputs) of each merge pass, as the merge sort baseline does.
-KOKKOS_INLINE_FUNCTION TileSortMethod team_merge_method(const int tile, const int team_size) {
-  if (team_size == 1) return TileSortMethod{true, 16 < tile ? 16 : tile, tile};
+// runs of 16 and merges whole runs; a team sorts runs of 8 (by run_sort) and gives every thread
+// an equal share (tile / team_size outputs) of each merge pass, as the merge sort baseline does.
+KOKKOS_INLINE_FUNCTION TileSortMethod team_merge_method(const int tile, const int team_size, const RunSort run_sort) {
+  if (team_size == 1) return TileSortMethod{true, 16 < tile ? 16 : tile, tile, run_sort};
   int chunk = 1;
   while (chunk * team_size < tile) chunk *= 2;
-  return TileSortMethod{true, 8 < tile ? 8 : tile, chunk};
+  return TileSortMethod{true, 8 < tile ? 8 : tile, chunk, run_sort};
 }
 
 // Whether a tile sort reads slots: values follow them, and the bitonic network marks padding
@@ -149,7 +150,7 @@ template <bool HasValues, class Member, class KeyArr, class SlotArr, class Comp>
 KOKKOS_INLINE_FUNCTION bool team_tile_sort(const Member& team, const TileSortMethod& m, const KeyArr& ka,
                                            const SlotArr& sa, const KeyArr& kb, const SlotArr& sb, const int valid,
                                            const Comp& comp) {
-  if (m.merging) return team_merge_sort<HasValues>(team, ka, sa, kb, sb, valid, m.base_run, m.chunk, comp);
+  if (m.merging) return team_merge_sort<HasValues>(team, ka, sa, kb, sb, valid, m.base_run, m.chunk, m.run_sort, comp);
   const int n2 = next_pow2(valid);
   if (tile_sort_uses_slots(m, HasValues, valid))
     team_bitonic_sort(team, ka, sa, n2, valid, comp);

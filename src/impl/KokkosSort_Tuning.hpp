@@ -69,6 +69,8 @@ struct Tuning {
   // team has no memory banks to spread accesses over.
   struct Tiles {
     static constexpr bool bank_padding = false;
+    // team_merge_sort's base runs: one thread sorts runs of 16, where insertion sort is cheap.
+    static constexpr RunSort run_sort = RunSort::insertion;
   };
   // Baselines of the CPU-vs-GPU study (EnumerationSort, OddEvenSort, MergeSort headers).
   // team_size is the default of each algorithm's options struct (a team is one thread here);
@@ -230,9 +232,10 @@ struct Tuning<ExecSpace, typename std::enable_if<is_cuda_space<ExecSpace>::value
     // global memory, or the tiles would halve). H100, bench_sorts, 2026-11-23, same run, u32
     // uniform, merge / bitonic: 2^24 4.72 / 4.26 Gkeys/s (sample sort 5.00), 2^28 5.73 / 5.25
     // (sample sort 5.91); pairs 2^24 2.62 / 3.12 (merge with level-1 scratch: the rule).
-    // With padded tiles (RESULTS.md, fifth session) pairs run at 0.64x the sample sort at 2^24
-    // and 2^26, so the rule is due a new measurement: KOKKOSSORT_BUCKET_MERGE_ONLY_IN_LEVEL0=0
-    // builds the level-1 alternative for an A/B run (bench_sorts_candidate).
+    // Re-measured with padded tiles (RESULTS.md, sixth session, bench_sorts_candidate2 with
+    // KOKKOSSORT_BUCKET_MERGE_ONLY_IN_LEVEL0=0 against bench_sorts, alternately twice each):
+    // merging pairs through level-1 scratch ran at 0.82-0.90x the bitonic network on every
+    // distribution at 2^24 and uniform 2^22 / 2^26, so the rule stands.
     static constexpr bool merge_sort_tiles = true;
 #ifdef KOKKOSSORT_BUCKET_MERGE_ONLY_IN_LEVEL0
     static constexpr bool merge_sort_only_in_level0 = KOKKOSSORT_BUCKET_MERGE_ONLY_IN_LEVEL0;
@@ -254,6 +257,19 @@ struct Tuning<ExecSpace, typename std::enable_if<is_cuda_space<ExecSpace>::value
     static constexpr bool bank_padding = KOKKOSSORT_TILE_BANK_PADDING;
 #else
     static constexpr bool bank_padding = true;
+#endif
+    // team_merge_sort's runs of 8 (4 in the sample sort's small sort): insertion sort in scratch,
+    // or a register transposition network whose cost does not depend on the input (insertion
+    // sort is free on presorted and duplicate keys, ~14 scratch shifts per run on random keys).
+    // H100, RESULTS.md sixth session (KOKKOSSORT_TILE_RUN_NETWORK=1, bench_sorts_candidate,
+    // alternately twice each, 2^22..2^26): bucket sort u32 +1..19%, u64 -6..+13%, pairs -7..+3%,
+    // merge sort -13..+8% (rows whose runs spread by up to 27%): no consistent gain, and u32
+    // sorted / duplicate input at 2^24 stayed 1.13 / 1.22x faster than uniform, so insertion sort
+    // stays the default.
+#if defined(KOKKOSSORT_TILE_RUN_NETWORK) && KOKKOSSORT_TILE_RUN_NETWORK
+    static constexpr RunSort run_sort = RunSort::network;
+#else
+    static constexpr RunSort run_sort = RunSort::insertion;
 #endif
   };
   // Study baselines: 256-thread teams by default (the study sweeps 32..512 through the
