@@ -1,14 +1,15 @@
-// The bucket sort's two measured questions (issue 5), u32 keys, default execution space:
+// The bucket sort's two measured questions (issue 5), default execution space:
 //
-// 1. s sweep (Dehne and Zaboli's Figure on the number of samples): bucket_sort over
-//    n = 2^25, 2^26, 2^27 and every power of two s from 32 up to the largest the implementation
-//    keeps for u32 keys (T/4, or less where the sample-indexing scratch caps it), on uniform and
+// 1. s sweep (Dehne and Zaboli's Figure on the number of samples), per key type of
+//    --sweep_types (u32, u64; default u32): bucket_sort over n = 2^25, 2^26, 2^27 and every
+//    power of two s from 32 up to the largest the implementation keeps for that key type
+//    (T/4, or less where the sample-indexing scratch caps it), on uniform and
 //    skewed inputs (the harness generators). Each cell: median of --runs timed sorts after one
 //    warm-up, a fresh copy of the input per run, device fenced; the warm-up's result is checked
 //    on the host against std::sort of the input (sorted and a permutation). Reported: Gkeys/s
 //    and the largest bucket over the paper's bound 2n/s (from BucketSortStats).
 //
-// 2. Largest input: the device bytes bucket_sort allocates, listed per allocation from the
+// 2. Largest u32 input: the device bytes bucket_sort allocates, listed per allocation from the
 //    code (bucket_allocations below), give the largest n that fits the free device memory; the
 //    same for CUB radix sort (a second n-key buffer for its DoubleBuffer plus the temporary
 //    storage its size query asks for). Each sorter then runs at its predicted n, on keys made on
@@ -17,7 +18,7 @@
 //    budget is the device's real free memory, a success probes 2% higher, so the table brackets
 //    the limit. Tries per sorter: --memory_tries.
 //
-// Usage: bucket_sort_study OUT.md [--smoke] [--sweep_log2=25,26,27] [--samples=32,64,...]
+// Usage: bucket_sort_study OUT.md [--smoke] [--sweep_types=u32,u64] [--sweep_log2=25,26,27] [--samples=32,64,...]
 //          [--dists=uniform,staggered,det_duplicates] [--runs=3] [--skip_sweep] [--skip_memory]
 //          [--mem_limit_bytes=B] [--max_memory_log2=K] [--memory_samples=S] [--memory_tries=4]
 // Prints progress and the markdown, writes the markdown to OUT.md. Exit status 1 if any result
@@ -64,6 +65,7 @@ struct Settings {
   std::vector<int> sweep_log2 = {25, 26, 27};  // the paper's sizes
   std::vector<int> samples;                    // empty: every power of two from 32 the plan keeps
   std::vector<std::string> dists = {"uniform", "staggered", "det_duplicates"};
+  std::vector<std::string> sweep_types = {"u32"};  // u32 and/or u64
   int runs = 3;
   bool smoke = false, skip_sweep = false, skip_memory = false;
   std::size_t mem_limit_bytes = 0;  // 0: the device's free memory (CUDA), no memory part (host)
@@ -96,12 +98,20 @@ std::string fmt(const char* f, double x) {
 std::string gib(std::size_t bytes) { return fmt("%.2f", double(bytes) / double(std::size_t(1) << 30)); }
 std::string log2_of(std::size_t n) { return fmt("2^%.2f", std::log2(double(n))); }
 
-// The (T, s) bucket_sort will use for u32 keys when asked for s (0: the tuned default).
+// The (T, s) bucket_sort will use for keys K alone when asked for s (0: the tuned default).
+template <class K = Key>
 KokkosSort::Impl::BucketPlan plan_for(int s) {
   KokkosSort::BucketSortOptions o;
   o.samples = s;
-  return KokkosSort::Impl::bucket_plan<Exec, Key, false>(o);
+  return KokkosSort::Impl::bucket_plan<Exec, K, false>(o);
 }
+
+template <class K>
+const char* key_name();
+template <>
+const char* key_name<std::uint32_t>() { return "u32"; }
+template <>
+const char* key_name<std::uint64_t>() { return "u64"; }
 
 std::string device_name() {
 #if KOKKOSSORT_HAS_CUDA
@@ -131,25 +141,28 @@ struct Cell {
 };
 
 // One (n, distribution): the input on the device and its sorted reference on the host.
+template <class K>
 struct Input {
-  std::vector<Key> sorted;
-  KeyView pristine;
+  std::vector<K> sorted;
+  Kokkos::View<K*, Mem> pristine;
 };
 
-Input make_input(KokkosSortTest::Distribution d, std::size_t n) {
-  Input in;
-  in.sorted = KokkosSortTest::generate<Key>(d, n);
-  in.pristine = KeyView(Kokkos::view_alloc(Kokkos::WithoutInitializing, std::string("study_input")), n);
-  Kokkos::deep_copy(in.pristine, Kokkos::View<const Key*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(
+template <class K>
+Input<K> make_input(KokkosSortTest::Distribution d, std::size_t n) {
+  Input<K> in;
+  in.sorted = KokkosSortTest::generate<K>(d, n);
+  in.pristine = Kokkos::View<K*, Mem>(Kokkos::view_alloc(Kokkos::WithoutInitializing, std::string("study_input")), n);
+  Kokkos::deep_copy(in.pristine, Kokkos::View<const K*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(
                                      in.sorted.data(), n));
   Kokkos::fence();
   // The reference after the upload: in.sorted held the input until now. Parallel sort in the
   // std::sort order, as bench_sorts does: std::sort takes seconds per input at 2^27.
-  __gnu_parallel::sort(in.sorted.begin(), in.sorted.end(), KokkosSort::Impl::DefaultLess<Key>());
+  __gnu_parallel::sort(in.sorted.begin(), in.sorted.end(), KokkosSort::Impl::DefaultLess<K>());
   return in;
 }
 
-Cell measure(const Input& in, const KeyView& work, int s, const std::string& what) {
+template <class K>
+Cell measure(const Input<K>& in, const Kokkos::View<K*, Mem>& work, int s, const std::string& what) {
   const std::size_t n = work.extent(0);
   KokkosSort::BucketSortOptions opt;
   opt.samples = s;
@@ -167,7 +180,7 @@ Cell measure(const Input& in, const KeyView& work, int s, const std::string& wha
   KokkosSort::BucketSortStats stats;
   sort_once(&stats);
   auto h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), work);
-  if (std::memcmp(h.data(), in.sorted.data(), n * sizeof(Key)) != 0) fail(what + ": result differs from std::sort");
+  if (std::memcmp(h.data(), in.sorted.data(), n * sizeof(K)) != 0) fail(what + ": result differs from std::sort");
   if (stats.samples != std::size_t(s)) fail(what + ": used s = " + std::to_string(stats.samples));
   std::size_t largest = 0, total = 0;
   for (auto b : stats.bucket_sizes) {
@@ -183,23 +196,28 @@ Cell measure(const Input& in, const KeyView& work, int s, const std::string& wha
   return c;
 }
 
-// Extra device bytes per key of bucket_sort at large n (u32 keys), from the allocation list.
+// Extra device bytes per key of bucket_sort at large n (keys K alone), from the allocation list.
+template <class K = Key>
 double extra_bytes_per_key(int s);
 
+// The s sweep for keys K alone.
+template <class K>
 void sweep(std::ostream& md) {
   using KokkosSortTest::Distribution;
   std::vector<Distribution> dists;
   for (const auto& name : settings.dists) dists.push_back(distribution_named(name));
-  const int T = plan_for(0).T;
-  // The s the plan keeps for u32: asking for the largest allowed value returns the cap.
-  const int s_cap = plan_for(65536).s;
+  const char* const type = key_name<K>();
+  const int T = plan_for<K>(0).T;
+  // The s the plan keeps for K: asking for the largest allowed value returns the cap.
+  const int s_cap = plan_for<K>(65536).s;
   std::vector<int> ss = settings.samples;
   if (ss.empty())
     for (int s = 32; s <= s_cap; s *= 2) ss.push_back(s);  // the paper's sweep starts at 32
   std::vector<int> kept;
   for (int s : ss) {
-    if (plan_for(s).s != s)
-      std::cout << "s = " << s << ": bucket_sort would use s = " << plan_for(s).s << " for u32 keys; skipped\n";
+    if (plan_for<K>(s).s != s)
+      std::cout << "s = " << s << ": bucket_sort would use s = " << plan_for<K>(s).s << " for " << type
+                << " keys; skipped\n";
     else
       kept.push_back(s);
   }
@@ -213,12 +231,12 @@ void sweep(std::ostream& md) {
     const std::size_t n = std::size_t(1) << settings.sweep_log2[a];
     for (std::size_t b = 0; b < dists.size(); ++b) {
       const auto t0 = Clock::now();
-      const Input in = make_input(dists[b], n);
-      KeyView work(Kokkos::view_alloc(Kokkos::WithoutInitializing, std::string("study_work")), n);
-      std::cout << "sweep n=2^" << settings.sweep_log2[a] << " " << KokkosSortTest::to_string(dists[b])
+      const Input<K> in = make_input<K>(dists[b], n);
+      Kokkos::View<K*, Mem> work(Kokkos::view_alloc(Kokkos::WithoutInitializing, std::string("study_work")), n);
+      std::cout << "sweep " << type << " n=2^" << settings.sweep_log2[a] << " " << KokkosSortTest::to_string(dists[b])
                 << " (input + reference " << fmt("%.1f", seconds_since(t0)) << " s):" << std::flush;
       for (std::size_t c = 0; c < ss.size(); ++c) {
-        const std::string what = "bucket_sort n=2^" + std::to_string(settings.sweep_log2[a]) + " " +
+        const std::string what = std::string("bucket_sort ") + type + " n=2^" + std::to_string(settings.sweep_log2[a]) + " " +
                                  KokkosSortTest::to_string(dists[b]) + " s=" + std::to_string(ss[c]);
         cells[a][b][c] = measure(in, work, ss[c], what);
         std::cout << " s=" << ss[c] << ":" << fmt("%.3g", double(n) / cells[a][b][c].seconds / 1e9) << std::flush;
@@ -238,16 +256,16 @@ void sweep(std::ostream& md) {
     for (std::size_t i = 0; i < settings.sweep_log2.size() * dists.size(); ++i) md << "---|";
     md << "\n";
   };
-  md << "\n## 1. Samples per sublist (s)\n\n"
-     << "u32 keys, sublist size T = " << T << "; s = " << ss.front() << " ... " << ss.back()
-     << " (the largest bucket_sort keeps for u32 keys on this backend is " << s_cap << ").\n"
+  md << "\n## 1. Samples per sublist (s), " << type << " keys\n\n"
+     << type << " keys, sublist size T = " << T << "; s = " << ss.front() << " ... " << ss.back()
+     << " (the largest bucket_sort keeps for " << type << " keys on this backend is " << s_cap << ").\n"
      << "Median of " << settings.runs << " sorts after one warm-up, a fresh copy of the input per sort, device "
      << "fenced; every warm-up result checked against std::sort of the input. \"extra B/key\": device bytes "
      << "bucket_sort allocates per key beyond the input at large n (section 2's list).\n\n"
      << "### Rate (Gkeys/s)\n\n";
   header("s");
   for (std::size_t c = 0; c < ss.size(); ++c) {
-    md << "| " << ss[c] << " | " << fmt("%.2f", extra_bytes_per_key(ss[c])) << " |";
+    md << "| " << ss[c] << " | " << fmt("%.2f", extra_bytes_per_key<K>(ss[c])) << " |";
     for (std::size_t a = 0; a < settings.sweep_log2.size(); ++a)
       for (std::size_t b = 0; b < dists.size(); ++b) md << " " << fmt("%.3g", rate(a, b, c)) << " |";
     md << "\n";
@@ -256,7 +274,7 @@ void sweep(std::ostream& md) {
         "deterministic sampling guarantees.\n\n";
   header("s");
   for (std::size_t c = 0; c < ss.size(); ++c) {
-    md << "| " << ss[c] << " | " << fmt("%.2f", extra_bytes_per_key(ss[c])) << " |";
+    md << "| " << ss[c] << " | " << fmt("%.2f", extra_bytes_per_key<K>(ss[c])) << " |";
     for (std::size_t a = 0; a < settings.sweep_log2.size(); ++a)
       for (std::size_t b = 0; b < dists.size(); ++b) md << " " << fmt("%.3f", cells[a][b][c].bucket_ratio) << " |";
     md << "\n";
@@ -282,7 +300,7 @@ void sweep(std::ostream& md) {
     }
     md << "| 2^" << settings.sweep_log2[a] << " | s = " << ss[best_c] << " (" << fmt("%.3g", best_g)
        << " Gkeys/s) |";
-    std::string line = "fastest s at n=2^" + std::to_string(settings.sweep_log2[a]) + ": " +
+    std::string line = std::string("fastest s for ") + type + " at n=2^" + std::to_string(settings.sweep_log2[a]) + ": " +
                        std::to_string(ss[best_c]) + " (geometric mean " + fmt("%.3g", best_g) + " Gkeys/s; per input:";
     for (std::size_t b = 0; b < dists.size(); ++b) {
       std::size_t bc = 0;
@@ -299,21 +317,21 @@ void sweep(std::ostream& md) {
 // ---------------------------------------------------------------------------------------------
 // Part 2: the largest input.
 
+// One array of the sort's workspace (a single allocation; each array rounded up to 256 bytes).
 struct Allocation {
   std::string what;
   std::size_t bytes;
-  bool in_workspace = true;  // carved from the sort's one allocation (256-byte granules)
 };
 
-// Every device array of bucket_sort on contiguous u32 keys in the default order, in the order
-// of bucket_sort_contiguous's workspace ("carve", KokkosSort_BucketSort.hpp: one allocation,
-// each array rounded up to 256 bytes, counted in allocation_bytes below) and the allocations of
-// radix_sort_contiguous, which step 4 calls on the R samples (its buffers are freed when it
-// returns, before step 8, so this list is the peak). Keep in step with those two functions.
+// Every device array of bucket_sort on contiguous keys K in the default order, as
+// bucket_sort_contiguous carves its one workspace (KokkosSort_BucketSort.hpp), step 4's radix
+// sort buffers for the R samples included (Impl::RadixBuffers, taken from the same
+// workspace). Keep in step with that function.
+template <class K = Key>
 std::vector<Allocation> bucket_allocations(std::size_t n, int s_asked) {
   using Radix = KokkosSort::Impl::Tuning<Exec>::Radix;
-  const auto plan = plan_for(s_asked);
-  const std::size_t K = sizeof(Key), T = std::size_t(plan.T), s = std::size_t(plan.s);
+  const auto plan = plan_for<K>(s_asked);
+  const std::size_t key_bytes = sizeof(K), T = std::size_t(plan.T), s = std::size_t(plan.s);
   const std::size_t m = (n + T - 1) / T, stride = T / s;
   const std::size_t last_valid = n - (m - 1) * T;
   const std::size_t R = (m - 1) * s + last_valid / stride;  // samples taken
@@ -321,32 +339,33 @@ std::vector<Allocation> bucket_allocations(std::size_t n, int s_asked) {
   // that (every size this program predicts for), so the bound is the count.
   const std::size_t chunks = Radix::max_chunks(Exec());
   const std::size_t radix = std::size_t(1) << Radix::digit_bits;
-  using KV = Kokkos::View<Key*, Exec::memory_space>;
-  const auto step9 = KokkosSort::Impl::segment_plan<Exec, Key, KV, false, KokkosSort::Impl::DefaultLess<Key>>(
+  using KV = Kokkos::View<K*, Exec::memory_space>;
+  const auto step9 = KokkosSort::Impl::segment_plan<Exec, K, KV, false, KokkosSort::Impl::DefaultLess<K>>(
       plan.T, KokkosSort::Impl::Tuning<Exec>::BucketSort::team_size, plan.merging);
   return {
-      {"key buffer: n K", n * K},
-      {"sample keys: s m K", s * m * K},
+      {"key buffer: n K", n * key_bytes},
+      {"sample keys: s m K", s * m * key_bytes},
       {"sample indices: s m 8", s * m * 8},
-      {"splitter keys: s K", s * K},
+      {"splitter keys: s K", s * key_bytes},
       {"splitter indices: s 8", s * 8},
       {"bounds a_ij: s m 4", s * m * 4},
       {"piece starts: s m 8", s * m * 8},
       {"bucket starts: (s + 1) 8", (s + 1) * 8},
       {"tile tables of step 9: 2 (s + 1) 8", 2 * (s + 1) * 8},
       {"merge-path splits of step 9: 2 (n / merge tile + s) 8", 2 * (n / std::size_t(step9.merge_tile) + s) * 8},
-      {"step 4 radix_sort_by_key key buffer: R K", R * K, false},
-      {"step 4 radix_sort_by_key index buffer: R 8", R * 8, false},
-      {"step 4 radix digit counts: 2^digit_bits 8 chunks (chunks <= max_chunks)", radix * 8 * chunks, false},
-      {"step 4 radix AND/OR bits: 2 K", 2 * K, false},
+      {"step 4 radix_sort_by_key key buffer: R K", R * key_bytes},
+      {"step 4 radix_sort_by_key index buffer: R 8", R * 8},
+      {"step 4 radix digit counts: 2^digit_bits 8 chunks (chunks <= max_chunks)", radix * 8 * chunks},
+      {"step 4 radix AND/OR bits: 2 K", 2 * key_bytes},
   };
 }
 
+template <class K>
 double extra_bytes_per_key(int s) {
   // At 2^30 keys the size-independent terms are negligible: this is the per-key slope.
   const std::size_t n = std::size_t(1) << 30;
   std::size_t total = 0;
-  for (const auto& a : bucket_allocations(n, s)) total += a.bytes;
+  for (const auto& a : bucket_allocations<K>(n, s)) total += a.bytes;
   return double(total) / double(n);
 }
 
@@ -366,8 +385,7 @@ constexpr std::size_t device_reserve_bytes = std::size_t(64) << 20;
 std::size_t bucket_total_bytes(std::size_t n, int s) {
   std::size_t total = n * sizeof(Key) + allocation_rounding;  // the input itself
   total += allocation_rounding;                                 // the workspace
-  for (const auto& a : bucket_allocations(n, s))
-    total += a.in_workspace ? (a.bytes + 255) / 256 * 256 : a.bytes + allocation_rounding;
+  for (const auto& a : bucket_allocations(n, s)) total += (a.bytes + 255) / 256 * 256;
   return total;
 }
 
@@ -559,9 +577,9 @@ void memory(std::ostream& md) {
   // What bucket_sort allocates, as a function of n and s (T from the plan).
   md << "Device memory bucket_sort allocates beyond the input (u32 keys, K = 4 bytes; T = " << plan.T
      << " keys per sublist, m = ceil(n/T) sublists, s samples per sublist, R = samples taken <= s m, "
-     << "chunks = teams of step 4's radix sort), read from `bucket_sort_contiguous` and "
-     << "`radix_sort_contiguous`; all of it is allocated before the input is written, and the step 4 "
-     << "buffers are freed before step 8, so the peak is the sum:\n\n";
+     << "chunks = teams of step 4's radix sort), read from `bucket_sort_contiguous`, which carves every "
+     << "array, step 4's radix sort buffers included, from one allocation made before the input is "
+     << "written; the peak is the sum:\n\n";
   for (const auto& a : bucket_allocations(std::size_t(1) << 30, s_asked)) md << "- " << a.what << "\n";
   md << "\nFor n a multiple of T (R = s m = s n / T): extra = n (K + s/T (K + 8 + 4 + 8) + s/T (K + 8)) + "
         "O(s) + 2048 chunks = n (4 + 36 s/T) bytes + small terms; with the input, "
@@ -714,14 +732,16 @@ int main(int argc, char** argv) {
         };
         if (a == "--smoke") {
           // Sizes a few sublists long, and a budget that still fits an input after CUDA's
-          // allocation rounding (14 allocations x 2 MiB): the ctest run of every path.
+          // allocation rounding (2 MiB for the input and for the workspace): the ctest run of every path.
           settings.smoke = true;
           settings.sweep_log2 = {15, 16};
+          settings.sweep_types = {"u32", "u64"};
           settings.runs = 1;
           if (!settings.mem_limit_bytes) settings.mem_limit_bytes = std::size_t(64) << 20;
         } else if (a == "--skip_sweep") settings.skip_sweep = true;
         else if (a == "--skip_memory") settings.skip_memory = true;
         else if (!value("--sweep_log2=").empty()) settings.sweep_log2 = int_list(value("--sweep_log2="));
+        else if (!value("--sweep_types=").empty()) settings.sweep_types = string_list(value("--sweep_types="));
         else if (!value("--samples=").empty()) settings.samples = int_list(value("--samples="));
         else if (!value("--dists=").empty()) settings.dists = string_list(value("--dists="));
         else if (!value("--runs=").empty()) settings.runs = std::max(1, std::stoi(value("--runs=")));
@@ -736,6 +756,8 @@ int main(int argc, char** argv) {
         else throw std::invalid_argument("unknown argument '" + a + "'");
       }
       for (const auto& d : settings.dists) distribution_named(d);  // reject typos before any work
+      for (const auto& t : settings.sweep_types)
+        if (t != "u32" && t != "u64") throw std::invalid_argument("--sweep_types: unknown key type '" + t + "'");
       for (int s : settings.samples) plan_for(s);                  // throws on a bad s
       plan_for(settings.memory_samples);
     } catch (const std::exception& e) {
@@ -743,7 +765,8 @@ int main(int argc, char** argv) {
       out_path.clear();
     }
     if (out_path.empty()) {
-      std::cerr << "usage: bucket_sort_study OUT.md [--smoke] [--sweep_log2=25,26,27] [--samples=32,64,...] "
+      std::cerr << "usage: bucket_sort_study OUT.md [--smoke] [--sweep_types=u32,u64] [--sweep_log2=25,26,27] "
+                   "[--samples=32,64,...] "
                    "[--dists=uniform,staggered,det_duplicates] [--runs=3] [--skip_sweep] [--skip_memory] "
                    "[--mem_limit_bytes=B] [--max_memory_log2=K] [--memory_samples=S] [--memory_tries=4]\n";
       status = 2;
@@ -751,9 +774,13 @@ int main(int argc, char** argv) {
       std::ostringstream md;
       md << "# Bucket sort: samples per sublist and the largest input\n\n"
          << "Generated by `perf_tests/bucket_sort_study`" << (settings.smoke ? " (smoke run)" : "") << " on "
-         << device_name() << ". u32 keys.\n";
+         << device_name() << ".\n";
       const auto t0 = Clock::now();
-      if (!settings.skip_sweep) sweep(md);
+      if (!settings.skip_sweep)
+        for (const auto& t : settings.sweep_types) {
+          if (t == "u32") sweep<std::uint32_t>(md);
+          if (t == "u64") sweep<std::uint64_t>(md);
+        }
       if (!settings.skip_memory) memory(md);
       md << "\nTotal run time " << fmt("%.0f", seconds_since(t0)) << " s.\n";
       std::cout << "\n" << md.str() << "\n";

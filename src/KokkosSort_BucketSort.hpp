@@ -26,7 +26,8 @@
 // Tile sorts of steps 2 and 9 (Tuning::BucketSort): on one-thread teams (host backends)
 // team_merge_sort, as bitonic sort run serially is 4-5x slower; on GPUs team_merge_sort where
 // both its buffers fit level-0 scratch at the full sublist size (keys alone), else the paper's
-// bitonic sort. BucketSortOptions::network forces either on any backend (tests run both).
+// bitonic sort, or (Tuning::merge_halves_tiles, a candidate) team_merge_sort on sublists halved
+// until both buffers fit. BucketSortOptions::network forces either on any backend (tests run both).
 // Full tiles of keys alone are bitonic-sorted without slots (team_bitonic_sort_keys).
 // All device arrays of a call are carved from one allocation (Impl::Workspace).
 //
@@ -512,8 +513,9 @@ inline int bucket_checked_samples(const BucketSortOptions& opt, int fallback) {
   return s;
 }
 
-// Sublist size and samples per sublist for one key type: T from the scratch budget, s as
-// asked but at most T/4 and small enough that a sublist and the splitters fit scratch in
+// Sublist size and samples per sublist for one key type: T from the scratch budget (halved
+// until a merge sort's two buffers fit level 0 where Tuning::merge_halves_tiles asks for it),
+// s as asked but at most T/4 and small enough that a sublist and the splitters fit scratch in
 // step 6 (only very large key types lower it). Throws before any data is touched.
 struct BucketPlan {
   int T, s;
@@ -524,8 +526,20 @@ template <class ExecSpace, class Key, bool HasValues>
 BucketPlan bucket_plan(const BucketSortOptions& opt) {
   using Params = typename Tuning<ExecSpace>::BucketSort;
   const int asked = bucket_checked_samples(opt, Params::default_samples);
-  constexpr int T = bucket_tile_for<ExecSpace, Key>(Params::scratch_budget);
-  auto index_scratch = [](int s) {
+  if (opt.network != SortingNetwork::tuned && opt.network != SortingNetwork::bitonic &&
+      opt.network != SortingNetwork::merge_sort)
+    throw std::invalid_argument("KokkosSort::bucket_sort: options.network must be tuned, bitonic or merge_sort");
+  int T = bucket_tile_for<ExecSpace, Key>(Params::scratch_budget);
+  bool merging = opt.network == SortingNetwork::merge_sort;
+  if (opt.network == SortingNetwork::tuned && Params::merge_sort_tiles) {
+    // Both buffers of a merge-sorted tile of T keys (and slots for values) in level 0?
+    const std::size_t limit = scratch_limit<ExecSpace>(Params::scratch_budget);
+    auto two_buffers = [](const int tile) { return 2 * BucketTileScratch<ExecSpace, Key, HasValues>(tile, true, 0).one; };
+    if (Params::merge_sort_only_in_level0 && Params::merge_halves_tiles)
+      while (T > 16 && two_buffers(T) > limit) T /= 2;
+    merging = !Params::merge_sort_only_in_level0 || two_buffers(T) <= limit;
+  }
+  auto index_scratch = [T](int s) {
     return scratch_bytes<Key>(T) + scratch_bytes<Key>(s) + scratch_bytes<std::uint64_t>(s) +
            scratch_bytes<std::uint32_t>(s + 1);
   };
@@ -534,16 +548,6 @@ BucketPlan bucket_plan(const BucketSortOptions& opt) {
   if (T < 16 || index_scratch(s) > Params::scratch_budget)
     throw std::invalid_argument("KokkosSort::bucket_sort: the key type (" + std::to_string(sizeof(Key)) +
                                 " bytes) is too large to sort in team scratch");
-  if (opt.network != SortingNetwork::tuned && opt.network != SortingNetwork::bitonic &&
-      opt.network != SortingNetwork::merge_sort)
-    throw std::invalid_argument("KokkosSort::bucket_sort: options.network must be tuned, bitonic or merge_sort");
-  bool merging = opt.network == SortingNetwork::merge_sort;
-  if (opt.network == SortingNetwork::tuned) {
-    // Both buffers of a merge-sorted tile of T keys (and slots for values) in level 0?
-    const std::size_t two_buffers = 2 * BucketTileScratch<ExecSpace, Key, HasValues>(T, true, 0).one;
-    merging = Params::merge_sort_tiles && (!Params::merge_sort_only_in_level0 ||
-                                           two_buffers <= scratch_limit<ExecSpace>(Params::scratch_budget));
-  }
   return {T, s, merging};
 }
 

@@ -62,6 +62,7 @@ struct Tuning {
     // thread, bitonic's n log^2 n compare-exchanges took 80% of the sort's time.
     static constexpr bool merge_sort_tiles = true;
     static constexpr bool merge_sort_only_in_level0 = false;
+    static constexpr bool merge_halves_tiles = false;  // level 1 is ordinary memory here
     // Step 9's merge passes: keys a team merges through scratch (shrinks to fit the budget).
     static constexpr int merge_keys_per_thread = 4096;
   };
@@ -241,6 +242,17 @@ struct Tuning<ExecSpace, typename std::enable_if<is_cuda_space<ExecSpace>::value
     static constexpr bool merge_sort_only_in_level0 = KOKKOSSORT_BUCKET_MERGE_ONLY_IN_LEVEL0;
 #else
     static constexpr bool merge_sort_only_in_level0 = true;
+#endif
+    // Where the two merge buffers do not fit level 0 at the full sublist size (pairs): halve
+    // the sublists until they do and merge sort them (as 64-bit keys alone are, at T = 2048),
+    // instead of the bitonic network at full size. Not measured yet: the profile of u32+u32 at
+    // 2^24 (RESULTS.md, sixth session) puts 60% of the time in the bitonic sublist and tile
+    // sorts. KOKKOSSORT_BUCKET_MERGE_HALVES_TILES=1 builds it for an A/B run
+    // (bench_sorts_candidate).
+#ifdef KOKKOSSORT_BUCKET_MERGE_HALVES_TILES
+    static constexpr bool merge_halves_tiles = KOKKOSSORT_BUCKET_MERGE_HALVES_TILES;
+#else
+    static constexpr bool merge_halves_tiles = false;
 #endif
     // Step 9's merge passes: 8 keys per thread, 2048-key tiles merged through scratch (the
     // merge sort baseline's measured choice, Merge::items_per_thread).
