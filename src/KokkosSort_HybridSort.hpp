@@ -644,10 +644,9 @@ struct HybridSortBuckets {
           const auto rb = [&](const std::size_t x) { return sk(bs + x); };
           const std::size_t i0 = merge_path(ra, na, rb, nb, d0, less);
           serial_merge(ra, na, rb, nb, i0, d0 - i0, d0, d1 - d0, less,
-                       [&](const std::size_t o, const bool from_a, const std::size_t idx) {
-                         const std::size_t s = from_a ? as + idx : bs + idx;
-                         dk(as + o) = sk(s);
-                         if constexpr (HasValues) dv(as + o) = sv(s);
+                       [&](const std::size_t o, const bool from_a, const std::size_t idx, const auto& key) {
+                         dk(as + o) = key;
+                         if constexpr (HasValues) dv(as + o) = sv(from_a ? as + idx : bs + idx);
                        });
         });
       }

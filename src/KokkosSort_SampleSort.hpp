@@ -459,10 +459,9 @@ struct SampleSmallSort {
         const std::size_t cnt = pe - o < piece ? pe - o : piece;
         const std::size_t i = merge_path(a, na, b, nb, diag, comp);
         serial_merge(a, na, b, nb, i, diag - i, o, cnt, comp,
-                     [&](const std::size_t out, const bool from_a, const std::size_t idx) {
-                       const std::size_t from = begin + (from_a ? ps : mid) + idx;
-                       tk(begin + out) = fk(from);
-                       if (HasValues) tv(begin + out) = fv(from);
+                     [&](const std::size_t out, const bool from_a, const std::size_t idx, const auto& key) {
+                       tk(begin + out) = key;
+                       if (HasValues) tv(begin + out) = fv(begin + (from_a ? ps : mid) + idx);
                      });
       });
       team.team_barrier();

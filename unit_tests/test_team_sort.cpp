@@ -2,8 +2,8 @@
 // two up to 2048, full and partial tiles (padding slots), duplicates, several teams at once;
 // the slot-free bitonic sort of keys alone on full tiles; the team merge sort, with its base runs
 // insertion-sorted or sorted by the register network (with slots and keys alone); each in plain
-// and in bank-padded tile arrays (Impl::TileArray); and that scratch_bytes asks for enough
-// scratch for any element size wherever the scratch starts.
+// and in bank-padded tile arrays (Impl::TileArray); serial_merge in both read forms (host); and
+// that scratch_bytes asks for enough scratch for any element size wherever the scratch starts.
 #include <impl/KokkosSort_KeyTraits.hpp>
 #include <impl/KokkosSort_TeamPrimitives.hpp>
 #include <impl/KokkosSort_TeamSort.hpp>
@@ -11,6 +11,8 @@
 
 #include <algorithm>
 #include <random>
+#include <utility>
+#include <vector>
 
 #include "harness/SortMatrix.hpp"
 
@@ -135,6 +137,55 @@ TEST(TeamSort, MergeSortSortsEveryTile) { check_all_sizes<Network::merge_sort>()
 TEST(TeamSort, MergeSortWithNetworkRunsOf8SortsEveryTile) { check_all_sizes<Network::network_runs_8>(); }
 TEST(TeamSort, MergeSortWithNetworkRunsOf4SortsEveryTile) { check_all_sizes<Network::network_runs_4>(); }
 TEST(TeamSort, MergeSortOfKeysWithNetworkRunsSortsEveryTile) { check_all_sizes<Network::network_runs_8_keys>(); }
+
+// serial_merge in both read forms, on the host, against std::merge (stable: on equal keys a's
+// first, each side in order): sorted runs with many repeated keys, every output position cut
+// into chunks located by merge_path, as the tile passes call it. Reads past either run throw
+// (vector::at), so a form that reads ahead too far fails here.
+template <KokkosSort::Impl::MergeReads Reads>
+void check_serial_merge() {
+  using Tagged = std::pair<Key, int>;  // key, origin (a: index, b: 1000 + index)
+  std::mt19937 rng(7);
+  const KokkosSort::Impl::DefaultLess<Key> less;
+  for (int na : {0, 1, 5, 16, 33})
+    for (int nb : {0, 1, 7, 16, 40})
+      for (std::size_t chunk : {1, 3, 8, 100}) {
+        SCOPED_TRACE("na " + std::to_string(na) + " nb " + std::to_string(nb) + " chunk " + std::to_string(chunk));
+        std::vector<Key> a(na), b(nb);
+        for (auto& x : a) x = rng() % 8;
+        for (auto& x : b) x = rng() % 8;
+        std::sort(a.begin(), a.end());
+        std::sort(b.begin(), b.end());
+        std::vector<Tagged> ta, tb;
+        for (int x = 0; x < na; ++x) ta.push_back({a[x], x});
+        for (int x = 0; x < nb; ++x) tb.push_back({b[x], 1000 + x});
+        std::vector<Tagged> expected(na + nb);
+        std::merge(ta.begin(), ta.end(), tb.begin(), tb.end(), expected.begin(),
+                   [](const Tagged& x, const Tagged& y) { return x.first < y.first; });
+        const auto ra = [&](const std::size_t x) { return a.at(x); };
+        const auto rb = [&](const std::size_t x) { return b.at(x); };
+        std::vector<Tagged> out(na + nb, Tagged{Key(99), -1});
+        const std::size_t total = std::size_t(na + nb);
+        for (std::size_t d = 0; d < total; d += chunk) {
+          const std::size_t count = std::min(chunk, total - d);
+          const std::size_t i = KokkosSort::Impl::merge_path(ra, na, rb, nb, d, less);
+          KokkosSort::Impl::serial_merge<Reads>(
+              ra, na, rb, nb, i, d - i, d, count, less,
+              [&](const std::size_t o, const bool from_a, const std::size_t idx, const Key& key) {
+                out.at(o) = {key, from_a ? ta.at(idx).second : tb.at(idx).second};
+                EXPECT_EQ(key, from_a ? a.at(idx) : b.at(idx)) << "emitted key is not its source's";
+              });
+        }
+        EXPECT_EQ(out, expected);
+      }
+}
+
+TEST(TeamSort, SerialMergeReloadingHeadsMatchesStdMerge) {
+  check_serial_merge<KokkosSort::Impl::MergeReads::reload>();
+}
+TEST(TeamSort, SerialMergeWithHeadsInRegistersMatchesStdMerge) {
+  check_serial_merge<KokkosSort::Impl::MergeReads::registers>();
+}
 
 // scratch_bytes: the arrays a tile kernel carves (keys, slots, an empty second key buffer,
 // keys again) must all be allocated inside what scratch_bytes requested for them, wherever

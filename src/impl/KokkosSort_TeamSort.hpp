@@ -3,6 +3,7 @@
 // Team-level sorting primitives over arrays in team scratch, and the merge-path search that
 // lets many threads share one merge. Shared by every algorithm that sorts tiles on chip.
 #include <cstdint>
+#include <type_traits>
 #include <Kokkos_Core.hpp>
 #include "KokkosSort_Algorithm.hpp"
 #include "KokkosSort_Config.hpp"
@@ -170,18 +171,51 @@ KOKKOS_INLINE_FUNCTION std::size_t merge_path(const A& a, const std::size_t na, 
   return lo;
 }
 
-// Thread-level stable merge of `count` outputs, starting at a[i], b[j], written to out(o...).
-// emit(o, from_a, index) receives each output position and its source.
-template <class A, class B, class Comp, class Emit>
+// How serial_merge reads its inputs: `reload` reads both heads for every comparison and the
+// key taken again to write it (three reads of a or b per output); `registers` keeps each head
+// in a register and reads only the one replaced (one read per output, one read ahead at the
+// end). To be A/B'd on a GPU: reload is the measured default, KOKKOSSORT_SERIAL_MERGE_REGISTERS=1
+// builds the other (bench_sorts_candidate2).
+enum class MergeReads { reload, registers };
+#if defined(KOKKOSSORT_SERIAL_MERGE_REGISTERS) && KOKKOSSORT_SERIAL_MERGE_REGISTERS
+inline constexpr MergeReads default_merge_reads = MergeReads::registers;
+#else
+inline constexpr MergeReads default_merge_reads = MergeReads::reload;
+#endif
+
+// Thread-level stable merge of `count` outputs, starting at a[i], b[j]. emit(o, from_a, index,
+// key) receives each output position, its source and its key.
+template <MergeReads Reads = default_merge_reads, class A, class B, class Comp, class Emit>
 KOKKOS_INLINE_FUNCTION void serial_merge(const A& a, const std::size_t na, const B& b, const std::size_t nb,
                                          std::size_t i, std::size_t j, const std::size_t out_begin,
                                          const std::size_t count, const Comp& comp, const Emit& emit) {
-  for (std::size_t o = out_begin; o < out_begin + count; ++o) {
-    const bool take_a = j >= nb || (i < na && !comp(b(j), a(i)));
-    if (take_a)
-      emit(o, true, i++);
-    else
-      emit(o, false, j++);
+  if constexpr (Reads == MergeReads::registers) {
+    using KeyA = std::decay_t<decltype(a(i))>;
+    using KeyB = std::decay_t<decltype(b(j))>;
+    KeyA head_a{};
+    KeyB head_b{};
+    if (i < na) head_a = a(i);
+    if (j < nb) head_b = b(j);
+    for (std::size_t o = out_begin; o < out_begin + count; ++o) {
+      if (j >= nb || (i < na && !comp(head_b, head_a))) {
+        emit(o, true, i, head_a);
+        if (++i < na) head_a = a(i);
+      } else {
+        emit(o, false, j, head_b);
+        if (++j < nb) head_b = b(j);
+      }
+    }
+  } else {
+    for (std::size_t o = out_begin; o < out_begin + count; ++o) {
+      const bool take_a = j >= nb || (i < na && !comp(b(j), a(i)));
+      if (take_a) {
+        emit(o, true, i, a(i));
+        ++i;
+      } else {
+        emit(o, false, j, b(j));
+        ++j;
+      }
+    }
   }
 }
 
@@ -278,10 +312,9 @@ KOKKOS_INLINE_FUNCTION bool team_merge_sort(const Member& team, const KeyArr& ke
       const std::size_t count = std::size_t(pe - o < c ? pe - o : c);
       const std::size_t i = merge_path(a, na, b, nb, diag, comp);
       serial_merge(a, na, b, nb, i, diag - i, std::size_t(o), count, comp,
-                   [&](const std::size_t out, const bool from_a, const std::size_t idx) {
-                     const int src = from_a ? ps + int(idx) : mid + int(idx);
-                     to_k(int(out)) = from_k(src);
-                     if (WithSlots) to_s(int(out)) = from_s(src);
+                   [&](const std::size_t out, const bool from_a, const std::size_t idx, const auto& key) {
+                     to_k(int(out)) = key;
+                     if (WithSlots) to_s(int(out)) = from_s(from_a ? ps + int(idx) : mid + int(idx));
                    });
     });
     team.team_barrier();

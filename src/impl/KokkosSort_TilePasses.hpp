@@ -303,10 +303,9 @@ struct TileMergePass {
       const std::size_t len = count - int(d) < ch ? std::size_t(count) - d : std::size_t(ch);
       const std::size_t i = merge_path(a, std::size_t(la), b, std::size_t(lb), d, comp);
       serial_merge(a, std::size_t(la), b, std::size_t(lb), i, d - i, d, len, comp,
-                   [&](const std::size_t o, const bool from_a, const std::size_t idx) {
-                     const int from = from_a ? int(idx) : la + int(idx);
-                     out(int(o)) = in(from);
-                     if (HasValues) out_slot(int(o)) = std::uint16_t(from);
+                   [&](const std::size_t o, const bool from_a, const std::size_t idx, const auto& key) {
+                     out(int(o)) = key;
+                     if (HasValues) out_slot(int(o)) = std::uint16_t(from_a ? int(idx) : la + int(idx));
                    });
     });
     team.team_barrier();
