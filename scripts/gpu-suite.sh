@@ -30,7 +30,8 @@
 #     (default: build,test,large,bench,study)
 # Environment: BENCH_BINARY (bench step's program, default bench_sorts; e.g. bench_sorts_candidate),
 # BENCH_ARGS (several runs separated by ';') / PROFILE_ARGS / NCU_ARGS / HOSTBENCH_ARGS / STUDY_ARGS / BUCKET_ARGS / DISTANCE_ARGS override
-# each program's arguments; BUILD_TARGETS limits the build; LARGE_REGEX selects `large` tests.
+# each program's arguments; BUILD_TARGETS limits the build; LARGE_REGEX selects `large` tests;
+# UNIT_EXCLUDE (a ctest -E regex) leaves unit tests out of `test`, e.g. those an earlier call ran.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 out=${1:?usage: gpu-suite.sh OUTDIR [steps]}
@@ -115,7 +116,7 @@ run_ctest() {  # label, log name, extra ctest arguments
   (cd build/cuda && ctest -L "$1" "${@:3}" --output-on-failure --timeout 1200) > "$out/$2" 2>&1 || status=1
   grep -E "tests passed|tests failed|Failed|\*\*\*" "$out/$2" | tail -n 20 | tee -a "$out/suite.log"
 }
-has test && run_ctest '^unit$' ctest-unit.log -LE compile_fail
+has test && run_ctest '^unit$' ctest-unit.log -LE compile_fail ${UNIT_EXCLUDE:+-E "$UNIT_EXCLUDE"}
 has cli && run_ctest '^unit$' ctest-cli.log -R '^cli$'
 has large && run_ctest '^large$' ctest-large.log -R "${LARGE_REGEX:-.}"
 has huge && run_ctest '^huge$' ctest-huge.log
