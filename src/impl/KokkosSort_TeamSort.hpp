@@ -24,6 +24,27 @@ KOKKOS_INLINE_FUNCTION constexpr int next_pow2(int n) {
   return p;
 }
 
+// One thread's N consecutive keys (and slots) from scratch into register arrays and back; fully
+// unrolled, so that the arrays stay in registers.
+template <int N, bool WithSlots, class KeyArr, class SlotArr, class Key, class Slot>
+KOKKOS_FORCEINLINE_FUNCTION void thread_load_run(const KeyArr& keys, const SlotArr& slot, const int base,
+                                                 Key (&k)[N], Slot (&s)[N]) {
+  KOKKOSSORT_UNROLL
+  for (int i = 0; i < N; ++i) {
+    k[i] = keys(base + i);
+    if constexpr (WithSlots) s[i] = slot(base + i);
+  }
+}
+template <int N, bool WithSlots, class KeyArr, class SlotArr, class Key, class Slot>
+KOKKOS_FORCEINLINE_FUNCTION void thread_store_run(const KeyArr& keys, const SlotArr& slot, const int base,
+                                                  const Key (&k)[N], const Slot (&s)[N]) {
+  KOKKOSSORT_UNROLL
+  for (int i = 0; i < N; ++i) {
+    keys(base + i) = k[i];
+    if constexpr (WithSlots) slot(base + i) = s[i];
+  }
+}
+
 // Bitonic sort of keys[0, n) with n a power of two, in team scratch. With slots, slot[i] is
 // the tile position the key came from: slots >= valid mark padding, which sorts after every
 // key, so a tile of any length sorts inside the next power of two, and slot[] then says where
@@ -68,11 +89,7 @@ KOKKOS_INLINE_FUNCTION void team_bitonic_sort_impl(const Member& team, const Key
       const int base = blk * Block;
       Key kv[Block];
       Slot sv[Block];
-      KOKKOSSORT_UNROLL
-      for (int i = 0; i < Block; ++i) {
-        kv[i] = keys(base + i);
-        if constexpr (WithSlots) sv[i] = slot(base + i);
-      }
+      thread_load_run<Block, WithSlots>(keys, slot, base, kv, sv);
       // Compile-time distances (fully unrolled, so kv and sv stay in registers).
       KOKKOSSORT_UNROLL
       for (int jj = Block / 2; jj > 0; jj >>= 1) {
@@ -99,11 +116,7 @@ KOKKOS_INLINE_FUNCTION void team_bitonic_sort_impl(const Member& team, const Key
           }
         }
       }
-      KOKKOSSORT_UNROLL
-      for (int i = 0; i < Block; ++i) {
-        keys(base + i) = kv[i];
-        if constexpr (WithSlots) slot(base + i) = sv[i];
-      }
+      thread_store_run<Block, WithSlots>(keys, slot, base, kv, sv);
     });
     team.team_barrier();
   }
@@ -230,11 +243,7 @@ KOKKOS_INLINE_FUNCTION void thread_transposition_sort_run(const KeyArr& keys, co
   using Slot = typename SlotArr::non_const_value_type;
   Key k[N];
   Slot s[N];
-  KOKKOSSORT_UNROLL
-  for (int i = 0; i < N; ++i) {
-    k[i] = keys(b + i);
-    if constexpr (WithSlots) s[i] = slot(b + i);
-  }
+  thread_load_run<N, WithSlots>(keys, slot, b, k, s);
   KOKKOSSORT_UNROLL
   for (int round = 0; round < N; ++round) {
     KOKKOSSORT_UNROLL
@@ -250,11 +259,7 @@ KOKKOS_INLINE_FUNCTION void thread_transposition_sort_run(const KeyArr& keys, co
       }
     }
   }
-  KOKKOSSORT_UNROLL
-  for (int i = 0; i < N; ++i) {
-    keys(b + i) = k[i];
-    if constexpr (WithSlots) slot(b + i) = s[i];
-  }
+  thread_store_run<N, WithSlots>(keys, slot, b, k, s);
 }
 
 // Stable sort of keys[0, valid) in team scratch (with their slots when WithSlots): runs of
