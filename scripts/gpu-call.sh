@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # One call on the lent GPU machine (device tool), inside its 10-minute limit:
 #   scripts/gpu-call.sh OUTDIR FIRST_STEPS [LATER_STEPS] [SECONDS=570]
-# runs gpu-suite.sh FIRST_STEPS (e.g. build,pack or unpack), then LATER_STEPS under a timeout
+# runs gpu-suite.sh FIRST_STEPS (e.g. build,pack or unpack; `-` for none: a machine still warm
+# from the previous call keeps its build tree), then LATER_STEPS under a timeout
 # so that whatever happens the logs come back: the suite's directory is packed into
-# OUTDIR/logs.tgz (the device tool returns at most 8 files), prebuilt.part-* and the benchmark
-# JSON files are moved beside it. Only LATER_STEPS run under the timeout: put nothing long in
+# OUTDIR/logs.tgz (the device tool returns at most 8 files; benchmark JSON included), and
+# prebuilt.part-* are moved beside it. Only LATER_STEPS run under the timeout: put nothing long in
 # FIRST_STEPS but build (which must finish) and pack/unpack, or the call can outlast its limit and
 # return nothing.
 set -uo pipefail
@@ -15,8 +16,11 @@ budget=${4:-570}
 root=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d)
 start=$(date +%s)
-"$root/scripts/gpu-suite.sh" "$work" "$first"
-status=$?
+status=0
+if [ "$first" != "-" ]; then
+  "$root/scripts/gpu-suite.sh" "$work" "$first"
+  status=$?
+fi
 if [ -n "$later" ]; then
   left=$(( budget - ($(date +%s) - start) ))
   if [ "$left" -gt 20 ]; then
