@@ -236,7 +236,8 @@ void sweep(std::ostream& md) {
       std::cout << "sweep " << type << " n=2^" << settings.sweep_log2[a] << " " << KokkosSortTest::to_string(dists[b])
                 << " (input + reference " << fmt("%.1f", seconds_since(t0)) << " s):" << std::flush;
       for (std::size_t c = 0; c < ss.size(); ++c) {
-        const std::string what = std::string("bucket_sort ") + type + " n=2^" + std::to_string(settings.sweep_log2[a]) + " " +
+        const std::string what = std::string("bucket_sort ") + type + " n=2^" +
+                                 std::to_string(settings.sweep_log2[a]) + " " +
                                  KokkosSortTest::to_string(dists[b]) + " s=" + std::to_string(ss[c]);
         cells[a][b][c] = measure(in, work, ss[c], what);
         std::cout << " s=" << ss[c] << ":" << fmt("%.3g", double(n) / cells[a][b][c].seconds / 1e9) << std::flush;
@@ -300,8 +301,9 @@ void sweep(std::ostream& md) {
     }
     md << "| 2^" << settings.sweep_log2[a] << " | s = " << ss[best_c] << " (" << fmt("%.3g", best_g)
        << " Gkeys/s) |";
-    std::string line = std::string("fastest s for ") + type + " at n=2^" + std::to_string(settings.sweep_log2[a]) + ": " +
-                       std::to_string(ss[best_c]) + " (geometric mean " + fmt("%.3g", best_g) + " Gkeys/s; per input:";
+    std::string line = std::string("fastest s for ") + type + " at n=2^" + std::to_string(settings.sweep_log2[a]) +
+                       ": " + std::to_string(ss[best_c]) + " (geometric mean " + fmt("%.3g", best_g) +
+                       " Gkeys/s; per input:";
     for (std::size_t b = 0; b < dists.size(); ++b) {
       std::size_t bc = 0;
       for (std::size_t c = 1; c < ss.size(); ++c)

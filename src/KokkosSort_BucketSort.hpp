@@ -180,7 +180,9 @@ SegmentPlan segment_plan(const int max_tile, const int team_size, const bool mer
                                Comp, WholeRangeTiles>;
   const std::size_t limit = scratch_limit<ExecSpace>(Params::scratch_budget);
   SegmentPlan p{max_tile, 0, TileSortMethod{}};
-  auto method_for = [&](const int tile) { return merging ? team_merge_method(tile, team_size, Tuning<ExecSpace>::Tiles::run_sort) : TileSortMethod{}; };
+  auto method_for = [&](const int tile) {
+    return merging ? team_merge_method(tile, team_size, Tuning<ExecSpace>::Tiles::run_sort) : TileSortMethod{};
+  };
   while (p.sort_tile > 8 && SortF::scratch(p.sort_tile, method_for(p.sort_tile)) > limit) p.sort_tile /= 2;
   p.method = method_for(p.sort_tile);
   int per_thread = Params::merge_keys_per_thread;
@@ -534,7 +536,9 @@ BucketPlan bucket_plan(const BucketSortOptions& opt) {
   if (opt.network == SortingNetwork::tuned && Params::merge_sort_tiles) {
     // Both buffers of a merge-sorted tile of T keys (and slots for values) in level 0?
     const std::size_t limit = scratch_limit<ExecSpace>(Params::scratch_budget);
-    auto two_buffers = [](const int tile) { return 2 * BucketTileScratch<ExecSpace, Key, HasValues>(tile, true, 0).one; };
+    auto two_buffers = [](const int tile) {
+      return 2 * BucketTileScratch<ExecSpace, Key, HasValues>(tile, true, 0).one;
+    };
     if (Params::merge_sort_only_in_level0 && Params::merge_halves_tiles)
       while (T > 16 && two_buffers(T) > limit) T /= 2;
     merging = !Params::merge_sort_only_in_level0 || two_buffers(T) <= limit;
@@ -631,7 +635,9 @@ void bucket_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Va
   // Steps 1-3.
   const BucketTileScratch<ExecSpace, Key, HasValues> sublist_scratch(L.T, plan.merging,
                                                                      scratch_limit<ExecSpace>(Params::scratch_budget));
-  const TileSortMethod sublist_method = plan.merging ? team_merge_method(L.T, team_size, Tuning<ExecSpace>::Tiles::run_sort) : TileSortMethod{false, 0, 0};
+  const TileSortMethod sublist_method = plan.merging
+                                            ? team_merge_method(L.T, team_size, Tuning<ExecSpace>::Tiles::run_sort)
+                                            : TileSortMethod{false, 0, 0};
   Kokkos::parallel_for("KokkosSort::bucket_sublist_sort", sublist_scratch.apply(Policy(exec, int(m), team_size)),
                        SublistSort<ExecSpace, KeyView, ValueView, HasValues, Comp>{
                            keys, buf, values, vbuf, sample_keys, sample_idx, L, sublist_method, sublist_scratch, comp});

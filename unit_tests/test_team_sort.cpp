@@ -27,13 +27,23 @@ using Slot = std::uint16_t;
 
 // network_runs_*: team_merge_sort with its base runs (of 8 or 4 keys) sorted by the register
 // transposition network (RunSort::network), with slots or keys alone, whatever the team size.
-enum class Network { bitonic, odd_even_merge, bitonic_keys, merge_sort, network_runs_8, network_runs_4, network_runs_8_keys };
+enum class Network {
+  bitonic,
+  odd_even_merge,
+  bitonic_keys,
+  merge_sort,
+  network_runs_8,
+  network_runs_4,
+  network_runs_8_keys
+};
 
-constexpr bool merges(const Network net) {
+KOKKOS_INLINE_FUNCTION constexpr bool merges(const Network net) {
   return net == Network::merge_sort || net == Network::network_runs_8 || net == Network::network_runs_4 ||
          net == Network::network_runs_8_keys;
 }
-constexpr bool keys_alone(const Network net) { return net == Network::bitonic_keys || net == Network::network_runs_8_keys; }
+KOKKOS_INLINE_FUNCTION constexpr bool keys_alone(const Network net) {
+  return net == Network::bitonic_keys || net == Network::network_runs_8_keys;
+}
 
 template <Network Net, bool Padded>
 struct NetworkTiles {
@@ -65,7 +75,8 @@ struct NetworkTiles {
       KokkosSort::Impl::team_bitonic_sort(team, k, s, n, valid, less);
     } else if (Net == Network::merge_sort) {  // the valid keys only, as the tile passes call it
       const auto m = KokkosSort::Impl::team_merge_method(n, team.team_size(), KokkosSort::Impl::RunSort::insertion);
-      second = KokkosSort::Impl::team_merge_sort<true>(team, k, s, k2, s2, valid, m.base_run, m.chunk, m.run_sort, less);
+      second =
+          KokkosSort::Impl::team_merge_sort<true>(team, k, s, k2, s2, valid, m.base_run, m.chunk, m.run_sort, less);
     } else if (merges(Net)) {  // runs of 4 or 8 (fewer in short tiles) by the register network
       const int runs = Net == Network::network_runs_4 ? 4 : 8;
       const auto m = KokkosSort::Impl::team_merge_method(n, team.team_size(), KokkosSort::Impl::RunSort::network);
@@ -141,10 +152,26 @@ TEST(TeamSort, MergeSortOfKeysWithNetworkRunsSortsEveryTile) { check_all_sizes<N
 // serial_merge in both read forms, on the host, against std::merge (stable: on equal keys a's
 // first, each side in order): sorted runs with many repeated keys, every output position cut
 // into chunks located by merge_path, as the tile passes call it. Reads past either run throw
-// (vector::at), so a form that reads ahead too far fails here.
+// (vector::at), so a form that reads ahead too far fails here. Named functors rather than
+// lambdas: nvcc warns when a __host__ __device__ template calls a lambda's implicitly constexpr
+// host operator().
+using Tagged = std::pair<Key, int>;  // key, origin (a: index, b: 1000 + index)
+struct HostRun {
+  const std::vector<Key>* keys;
+  Key operator()(const std::size_t x) const { return keys->at(x); }
+};
+struct CollectMerged {
+  const std::vector<Key>*a, *b;
+  const std::vector<Tagged>*ta, *tb;
+  std::vector<Tagged>* out;
+  void operator()(const std::size_t o, const bool from_a, const std::size_t idx, const Key& key) const {
+    out->at(o) = {key, from_a ? ta->at(idx).second : tb->at(idx).second};
+    EXPECT_EQ(key, from_a ? a->at(idx) : b->at(idx)) << "emitted key is not its source's";
+  }
+};
+
 template <KokkosSort::Impl::MergeReads Reads>
 void check_serial_merge() {
-  using Tagged = std::pair<Key, int>;  // key, origin (a: index, b: 1000 + index)
   std::mt19937 rng(7);
   const KokkosSort::Impl::DefaultLess<Key> less;
   for (int na : {0, 1, 5, 16, 33})
@@ -162,19 +189,14 @@ void check_serial_merge() {
         std::vector<Tagged> expected(na + nb);
         std::merge(ta.begin(), ta.end(), tb.begin(), tb.end(), expected.begin(),
                    [](const Tagged& x, const Tagged& y) { return x.first < y.first; });
-        const auto ra = [&](const std::size_t x) { return a.at(x); };
-        const auto rb = [&](const std::size_t x) { return b.at(x); };
+        const HostRun ra{&a}, rb{&b};
         std::vector<Tagged> out(na + nb, Tagged{Key(99), -1});
+        const CollectMerged collect{&a, &b, &ta, &tb, &out};
         const std::size_t total = std::size_t(na + nb);
         for (std::size_t d = 0; d < total; d += chunk) {
           const std::size_t count = std::min(chunk, total - d);
           const std::size_t i = KokkosSort::Impl::merge_path(ra, na, rb, nb, d, less);
-          KokkosSort::Impl::serial_merge<Reads>(
-              ra, na, rb, nb, i, d - i, d, count, less,
-              [&](const std::size_t o, const bool from_a, const std::size_t idx, const Key& key) {
-                out.at(o) = {key, from_a ? ta.at(idx).second : tb.at(idx).second};
-                EXPECT_EQ(key, from_a ? a.at(idx) : b.at(idx)) << "emitted key is not its source's";
-              });
+          KokkosSort::Impl::serial_merge<Reads>(ra, na, rb, nb, i, d - i, d, count, less, collect);
         }
         EXPECT_EQ(out, expected);
       }
