@@ -2,7 +2,7 @@
 // two up to 2048, full and partial tiles (padding slots), duplicates, several teams at once;
 // the slot-free bitonic sort of keys alone on full tiles; the team merge sort, with its base runs
 // insertion-sorted or sorted by the register network (with slots and keys alone); each in plain
-// and in bank-padded tile arrays (Impl::TileArray); serial_merge in both read forms (host); and
+// and in bank-padded tile arrays (Impl::TileArray); serial_merge in both read forms; and
 // that scratch_bytes asks for enough scratch for any element size wherever the scratch starts.
 #include <impl/KokkosSort_KeyTraits.hpp>
 #include <impl/KokkosSort_TeamPrimitives.hpp>
@@ -149,31 +149,44 @@ TEST(TeamSort, MergeSortWithNetworkRunsOf8SortsEveryTile) { check_all_sizes<Netw
 TEST(TeamSort, MergeSortWithNetworkRunsOf4SortsEveryTile) { check_all_sizes<Network::network_runs_4>(); }
 TEST(TeamSort, MergeSortOfKeysWithNetworkRunsSortsEveryTile) { check_all_sizes<Network::network_runs_8_keys>(); }
 
-// serial_merge in both read forms, on the host, against std::merge (stable: on equal keys a's
-// first, each side in order): sorted runs with many repeated keys, every output position cut
-// into chunks located by merge_path, as the tile passes call it. Reads past either run throw
-// (vector::at), so a form that reads ahead too far fails here. Named functors rather than
-// lambdas: nvcc warns when a __host__ __device__ template calls a lambda's implicitly constexpr
-// host operator().
-using Tagged = std::pair<Key, int>;  // key, origin (a: index, b: 1000 + index)
-struct HostRun {
-  const std::vector<Key>* keys;
-  Key operator()(const std::size_t x) const { return keys->at(x); }
+// serial_merge in both read forms, on the device, against std::merge (stable: on equal keys
+// a's first, each side in order): sorted runs with many repeated keys, every output position cut
+// into chunks located by merge_path, one chunk per index, as the tile passes call it. Every read
+// is bounds-checked: a form that reads past either run sets `bad`, and the test fails.
+using DeviceKeys = Kokkos::View<Key*, DeviceExec::memory_space>;
+struct CheckedRun {
+  DeviceKeys keys;
+  Kokkos::View<int, DeviceExec::memory_space> bad;
+  KOKKOS_INLINE_FUNCTION Key operator()(const std::size_t x) const {
+    if (x < keys.extent(0)) return keys(x);
+    bad() = 1;
+    return Key(0);
+  }
 };
-struct CollectMerged {
-  const std::vector<Key>*a, *b;
-  const std::vector<Tagged>*ta, *tb;
-  std::vector<Tagged>* out;
-  void operator()(const std::size_t o, const bool from_a, const std::size_t idx, const Key& key) const {
-    out->at(o) = {key, from_a ? ta->at(idx).second : tb->at(idx).second};
-    EXPECT_EQ(key, from_a ? a->at(idx) : b->at(idx)) << "emitted key is not its source's";
+template <KokkosSort::Impl::MergeReads Reads>
+struct MergeChunks {
+  CheckedRun a, b;
+  Kokkos::View<Key*, DeviceExec::memory_space> out_keys;
+  Kokkos::View<int*, DeviceExec::memory_space> out_origin;  // a: index, b: 1000 + index
+  std::size_t chunk;
+  KOKKOS_INLINE_FUNCTION void operator()(const std::size_t c) const {
+    const KokkosSort::Impl::DefaultLess<Key> less;
+    const std::size_t na = a.keys.extent(0), nb = b.keys.extent(0), total = na + nb, d = c * chunk;
+    const std::size_t count = total - d < chunk ? total - d : chunk;
+    const std::size_t i = KokkosSort::Impl::merge_path(a, na, b, nb, d, less);
+    KokkosSort::Impl::serial_merge<Reads>(a, na, b, nb, i, d - i, d, count, less,
+                                          [&](const std::size_t o, const bool from_a, const std::size_t idx,
+                                              const Key& key) {
+                                            out_keys(o) = key;
+                                            out_origin(o) = from_a ? int(idx) : 1000 + int(idx);
+                                          });
   }
 };
 
 template <KokkosSort::Impl::MergeReads Reads>
 void check_serial_merge() {
+  using Tagged = std::pair<Key, int>;
   std::mt19937 rng(7);
-  const KokkosSort::Impl::DefaultLess<Key> less;
   for (int na : {0, 1, 5, 16, 33})
     for (int nb : {0, 1, 7, 16, 40})
       for (std::size_t chunk : {1, 3, 8, 100}) {
@@ -189,16 +202,22 @@ void check_serial_merge() {
         std::vector<Tagged> expected(na + nb);
         std::merge(ta.begin(), ta.end(), tb.begin(), tb.end(), expected.begin(),
                    [](const Tagged& x, const Tagged& y) { return x.first < y.first; });
-        const HostRun ra{&a}, rb{&b};
-        std::vector<Tagged> out(na + nb, Tagged{Key(99), -1});
-        const CollectMerged collect{&a, &b, &ta, &tb, &out};
         const std::size_t total = std::size_t(na + nb);
-        for (std::size_t d = 0; d < total; d += chunk) {
-          const std::size_t count = std::min(chunk, total - d);
-          const std::size_t i = KokkosSort::Impl::merge_path(ra, na, rb, nb, d, less);
-          KokkosSort::Impl::serial_merge<Reads>(ra, na, rb, nb, i, d - i, d, count, less, collect);
-        }
+        Kokkos::View<int, DeviceExec::memory_space> bad("bad");
+        const MergeChunks<Reads> f{{KokkosSortTest::to_view(DeviceExec(), a, "a"), bad},
+                                   {KokkosSortTest::to_view(DeviceExec(), b, "b"), bad},
+                                   KokkosSortTest::to_view(DeviceExec(), std::vector<Key>(total, Key(99)), "out"),
+                                   KokkosSortTest::to_view(DeviceExec(), std::vector<int>(total, -1), "origin"),
+                                   chunk};
+        Kokkos::parallel_for(Kokkos::RangePolicy<DeviceExec>(0, (total + chunk - 1) / chunk), f);
+        const auto out_keys = KokkosSortTest::to_vector(f.out_keys);
+        const auto out_origin = KokkosSortTest::to_vector(f.out_origin);
+        std::vector<Tagged> out;
+        for (std::size_t o = 0; o < total; ++o) out.push_back({out_keys[o], out_origin[o]});
         EXPECT_EQ(out, expected);
+        int read_past = 0;
+        Kokkos::deep_copy(read_past, bad);
+        EXPECT_EQ(read_past, 0) << "serial_merge read past the end of a run";
       }
 }
 
