@@ -36,7 +36,8 @@ function(kokkossort_build_bundled prefix)
              -DKokkosKernels_INST_ORDINAL_INT=OFF -DKokkosKernels_INST_OFFSET_SIZE_T=OFF
              -DKokkosKernels_INST_OFFSET_INT=OFF -DKokkosKernels_INST_LAYOUTLEFT=OFF
              -DKokkosKernels_INST_LAYOUTRIGHT=OFF -DKokkosKernels_ENABLE_TESTS=OFF)
-  string(SHA1 stamp_hash "${common};${backend};${kk_eti}")
+  kokkossort_patch_stamp(patches)  # a changed patch rebuilds the bundled Kokkos
+  string(SHA1 stamp_hash "${common};${backend};${kk_eti};${patches}")
   set(stamp "${prefix}/.kokkossort-${stamp_hash}")
   if(EXISTS "${stamp}")
     return()

@@ -36,6 +36,17 @@ apt_private() {
     -o Dir::State::Lists="$dir/lists" -o Dir::Cache::archives="$work" "$@"
 }
 
+# Kokkos patches, in the order of cmake/patches/series; the patched tree records their hashes
+# in kokkos/.kokkossort-patches (cmake/KokkosSortFetchDependencies.cmake computes the same list),
+# so a cache made with other patches is rebuilt.
+patches=$(cat "$root/cmake/patches/series")
+patch_stamp=$(cd "$root/cmake/patches" && for p in $patches; do sha256sum "$p"; done)
+if [ -f "$cache/kokkos-src.tar.gz" ] &&
+   [ "$(tar xzf "$cache/kokkos-src.tar.gz" -O kokkos/.kokkossort-patches 2>/dev/null)" != "$patch_stamp" ]; then
+  echo "fetch-deps: the cached Kokkos sources carry other patches; rebuilding them" >&2
+  rm -rf "$cache/kokkos-src.tar.gz" "$cache/src"
+fi
+
 if [ ! -f "$cache/kokkos-src.tar.gz" ]; then
   echo "fetch-deps: downloading the Trilinos 13.2 source package" >&2
   (cd "$work" && apt_private source --download-only trilinos >&2)
@@ -47,7 +58,10 @@ if [ ! -f "$cache/kokkos-src.tar.gz" ]; then
   mv "$top/kokkos" "$work/pkg/kokkos"
   mv "$top/kokkos-kernels" "$work/pkg/kokkos-kernels"
   grep -q 'KOKKOS_VERSION_MAJOR 3' "$work/pkg/kokkos/CMakeLists.txt" || true
-  (cd "$work/pkg/kokkos" && patch -p1 --forward < "$root/cmake/patches/kokkos-3.4.01-cuda13.patch" >&2)
+  for p in $patches; do
+    (cd "$work/pkg/kokkos" && patch -p1 --forward < "$root/cmake/patches/$p" >&2)
+  done
+  printf '%s\n' "$patch_stamp" > "$work/pkg/kokkos/.kokkossort-patches"
   tar czf "$cache/kokkos-src.tar.gz.tmp" -C "$work/pkg" kokkos kokkos-kernels
   mv "$cache/kokkos-src.tar.gz.tmp" "$cache/kokkos-src.tar.gz"
 fi
@@ -72,7 +86,9 @@ if [ ! -f "$cache/meshes/WusonOBJ.obj" ]; then
 fi
 
 # Extracted, patched sources next to the tarball: what CMake builds from.
-if [ ! -f "$cache/src/kokkos/CMakeLists.txt" ]; then
+if [ ! -f "$cache/src/kokkos/CMakeLists.txt" ] ||
+   [ "$(cat "$cache/src/kokkos/.kokkossort-patches" 2>/dev/null)" != "$patch_stamp" ]; then
+  rm -rf "$cache/src"
   mkdir -p "$cache/src"
   tar xzf "$cache/kokkos-src.tar.gz" -C "$cache/src"
 fi

@@ -297,4 +297,56 @@ TEST(TeamScratch, ScratchBytesFitsEveryStart) {
   check_scratch_bytes<56>();  // and its samples (BucketSample)
 }
 
+// The largest level-0 request Kokkos reports, written and read back by every team: on CUDA
+// with the bundled Kokkos this is above the 48 KB a block gets without opting in
+// (cmake/patches/kokkos-3.4.01-cuda-optin-shmem.patch), the room the bucket sort's scratch
+// budget may take. Every word is written by one thread and checked by another, so a kernel
+// that did not launch, or scratch that aliases, fails.
+struct FillLargestScratch {
+  using Policy = Kokkos::TeamPolicy<DeviceExec>;
+  using Scratch = Kokkos::View<std::uint32_t*, DeviceExec::scratch_memory_space, Kokkos::MemoryUnmanaged>;
+  int words;
+  Kokkos::View<std::uint32_t*, DeviceExec::memory_space> wrong;
+  KOKKOS_INLINE_FUNCTION static std::uint32_t pattern(const int team, const int i) {
+    return std::uint32_t(i) * 2654435761u + std::uint32_t(team);
+  }
+  KOKKOS_INLINE_FUNCTION void operator()(const Policy::member_type& team) const {
+    Scratch buf(team.team_scratch(0), words);
+    const int r = team.league_rank();
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, words), [&](const int i) { buf(i) = pattern(r, i); });
+    team.team_barrier();
+    std::uint32_t bad = 0;
+    Kokkos::parallel_reduce(
+        Kokkos::TeamThreadRange(team, words),
+        [&](const int i, std::uint32_t& b) {
+          const int j = words - 1 - i;
+          if (buf(j) != pattern(r, j)) ++b;
+        },
+        bad);
+    Kokkos::single(Kokkos::PerTeam(team), [&]() { wrong(r) = bad; });
+  }
+};
+
+TEST(TeamScratch, LargestLevel0RequestIsUsable) {
+  const std::size_t cap = std::size_t(FillLargestScratch::Policy::scratch_size_max(0));
+#if defined(KOKKOS_ENABLE_CUDA) && defined(KOKKOSSORT_TEST_BUNDLED_KOKKOS)
+  if (KokkosSort::Impl::is_cuda_space<DeviceExec>::value)
+    EXPECT_GT(cap, std::size_t(48 * 1024)) << "the bundled Kokkos lacks the opt-in shared memory patch";
+#endif
+  // A whole number of 16-byte units, less the allowance scratch_bytes keeps for alignment.
+  const int words = int((cap - 16) / 16 * 4);
+  const int league = 200;
+  FillLargestScratch f{words, Kokkos::View<std::uint32_t*, DeviceExec::memory_space>("wrong", league)};
+  // 256 threads or fewer: Kokkos keeps 8 KB of the block for 8 bytes per thread of its own, and
+  // the host backends reject large teams.
+  const int team_size =
+      std::min(256, FillLargestScratch::Policy(DeviceExec(), league, 1).team_size_max(f, Kokkos::ParallelForTag()));
+  FillLargestScratch::Policy policy(DeviceExec(), league, team_size);
+  Kokkos::parallel_for(
+      "LargestLevel0RequestIsUsable",
+      policy.set_scratch_size(0, Kokkos::PerTeam(KokkosSort::Impl::scratch_bytes<std::uint32_t>(std::size_t(words)))), f);
+  auto wrong = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), f.wrong);
+  for (int r = 0; r < league; ++r) ASSERT_EQ(wrong(r), 0u) << "team " << r << " of " << words << " scratch words";
+}
+
 }  // namespace
