@@ -23,7 +23,7 @@
 #                  that differ between processes)
 #       candidate  builds the CANDIDATES (default bench_sorts_candidate; also bench_sorts_candidate2:
 #                  bench_sorts with the compile definitions of the CMake cache variables
-#                  KOKKOSSORT_CANDIDATE_DEFINITIONS / KOKKOSSORT_CANDIDATE2_DEFINITIONS) and runs
+#                  KOKKOSSORT_CANDIDATE{,2}_DEFINITIONS, perf_tests/CMakeLists.txt) and runs
 #                  bench_sorts and each candidate alternately, twice each, on CANDIDATE_ARGS (default: the tile-sorting sorts and
 #                  the peers, u32 / u64 / pairs, every distribution at 2^24, uniform 2^20..2^26:
 #                  four runs with 2^28 and its host-side checks would not fit one 10-minute call)
@@ -173,7 +173,7 @@ if has candidate; then
   done
   if [ "$built" = 1 ]; then
     candidate_args=${CANDIDATE_ARGS:---min_log2=20 --max_log2=26 --types=u32,u64,pairs --benchmark_min_time=0.1 '--benchmark_filter=^(bucket_sort|merge_sort|sample_sort|cub::DeviceRadixSort|cub::DeviceMergeSort)/[^/]+/([a-z_]+/16777216|uniform/[0-9]+)/'}
-    for round in 1 2; do
+    for round in $(seq "${CANDIDATE_ROUNDS:-2}"); do
       for variant in bench_sorts $candidates; do
         # shellcheck disable=SC2086
         ./build/cuda/perf_tests/$variant $candidate_args --benchmark_out="$out/candidate-$variant-$round.json" \

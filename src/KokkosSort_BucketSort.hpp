@@ -531,11 +531,13 @@ BucketPlan bucket_plan(const BucketSortOptions& opt) {
   if (opt.network != SortingNetwork::tuned && opt.network != SortingNetwork::bitonic &&
       opt.network != SortingNetwork::merge_sort)
     throw std::invalid_argument("KokkosSort::bucket_sort: options.network must be tuned, bitonic or merge_sort");
-  int T = bucket_tile_for<ExecSpace, Key>(Params::scratch_budget);
+  // The tuned budget, never more than the backend allows (Kokkos 3.4 without the opt-in patch:
+  // 40 KB on CUDA), so that a budget above the cap still plans tiles that launch.
+  const std::size_t limit = scratch_limit<ExecSpace>(Params::scratch_budget);
+  int T = bucket_tile_for<ExecSpace, Key>(limit);
   bool merging = opt.network == SortingNetwork::merge_sort;
   if (opt.network == SortingNetwork::tuned && Params::merge_sort_tiles) {
     // Both buffers of a merge-sorted tile of T keys (and slots for values) in level 0?
-    const std::size_t limit = scratch_limit<ExecSpace>(Params::scratch_budget);
     auto two_buffers = [](const int tile) {
       return 2 * BucketTileScratch<ExecSpace, Key, HasValues>(tile, true, 0).one;
     };
@@ -548,8 +550,8 @@ BucketPlan bucket_plan(const BucketSortOptions& opt) {
            scratch_bytes<std::uint32_t>(s + 1);
   };
   int s = asked < T / 4 ? asked : T / 4;
-  while (s > 2 && index_scratch(s) > Params::scratch_budget) s /= 2;
-  if (T < 16 || index_scratch(s) > Params::scratch_budget)
+  while (s > 2 && index_scratch(s) > limit) s /= 2;
+  if (T < 16 || index_scratch(s) > limit)
     throw std::invalid_argument("KokkosSort::bucket_sort: the key type (" + std::to_string(sizeof(Key)) +
                                 " bytes) is too large to sort in team scratch");
   return {T, s, merging};
@@ -580,8 +582,12 @@ void bucket_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Va
 
   const SegmentPlan step9_plan =
       segment_plan<ExecSpace, Key, ValueView, HasValues, Comp>(L.T, team_size, plan.merging);
-  constexpr int sample_tile = bucket_tile_for<ExecSpace, Sample>(Params::scratch_budget);
-  static_assert(sample_tile >= 8, "KokkosSort::bucket_sort: key type too large for team scratch");
+  static_assert(bucket_tile_for<ExecSpace, Sample>(Params::scratch_budget) >= 8,
+                "KokkosSort::bucket_sort: key type too large for team scratch");
+  const int sample_tile = bucket_tile_for<ExecSpace, Sample>(scratch_limit<ExecSpace>(Params::scratch_budget));
+  if (sample_tile < 8)
+    throw std::invalid_argument("KokkosSort::bucket_sort: the key type (" + std::to_string(sizeof(Key)) +
+                                " bytes) is too large to sample in team scratch");
   const SegmentPlan sample_plan =
       radix_samples ? SegmentPlan{}
                     : segment_plan<ExecSpace, Sample, Kokkos::View<Sample*, Mem>, false, SampleComp>(sample_tile, team_size,

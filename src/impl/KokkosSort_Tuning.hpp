@@ -164,7 +164,8 @@ struct HybridSortCudaTuning {
 
 #if KOKKOSSORT_HAS_CUDA
 // CUDA (Hopper): 256-thread teams, tiles sized so that one team's scratch stays under the
-// 40 KB level-0 limit of Kokkos 3.4, several teams per SM.
+// 40 KB level-0 limit of Kokkos 3.4, several teams per SM; the bucket sort goes above it where
+// Kokkos allows (the opt-in shared memory patch).
 template <class ExecSpace>
 struct Tuning<ExecSpace, typename std::enable_if<is_cuda_space<ExecSpace>::value>::type> {
   struct Radix {
@@ -217,42 +218,51 @@ struct Tuning<ExecSpace, typename std::enable_if<is_cuda_space<ExecSpace>::value
       return std::size_t(exec.concurrency()) / team_size;
     }
   };
-  // Deterministic sample sort: 256-thread teams; the budget stays below Kokkos 3.4's 40 KB
-  // level-0 cap (4096-key sublists for 32-bit keys, 2048 for 64-bit keys).
-  // default_samples from the s sweep on an H100 (perf_tests/bucket_sort_study.md, binaries of
-  // 9f6c3b3, 2026-11-23; u32, n = 2^25..2^27, uniform / staggered / deterministic duplicates):
-  // s = 256 the fastest geometric mean at every n (5.38 / 5.68 / 5.63 Gkeys/s), 128 within 2%,
-  // 1024 12-14% slower (n/4 samples to sort in step 4); extra memory 6.3 B/key at 256.
+  // Deterministic sample sort: 256-thread teams. default_samples from the s sweep on an H100
+  // (perf_tests/bucket_sort_study.md, binaries of 9f6c3b3, 2026-11-23; u32, n = 2^25..2^27,
+  // uniform / staggered / deterministic duplicates): s = 256 the fastest geometric mean at every n
+  // (5.38 / 5.68 / 5.63 Gkeys/s), 128 within 2%, 1024 12-14% slower (n/4 samples to sort in
+  // step 4); extra memory 6.3 B/key at 256.
   struct BucketSort {
     static constexpr int team_size = 256;
-    static constexpr std::size_t scratch_budget = 36 * 1024;
+    // Level-0 scratch per team: 72 KB, above Kokkos 3.4's 40 KB through the opt-in shared memory
+    // patch (cmake/patches/kokkos-3.4.01-cuda-optin-shmem.patch, in the bundled Kokkos); with a
+    // Kokkos that caps level 0 at 40 KB the plan uses the cap (the tiles measured at 36 KB, pairs
+    // on halved sublists). Sublists:
+    // 32-bit keys 8192, 64-bit keys 4096, u32+u32 pairs 4096 keys, each merge-sorted with both
+    // buffers in level 0 (3 teams per SM). H100, 2026-11-23 (RESULTS.md, seventh session),
+    // bench_sorts_candidate* against bench_sorts in one call, alternately twice, 2^24, Gkeys/s
+    // 36 KB -> 72 KB: u64 3.95 -> 4.95 uniform, 4.21-5.60 -> 5.23-6.29 over the six
+    // distributions; pairs 3.06 -> 4.20 uniform, 3.08-3.85 -> 4.14-5.23; u32 uniform 7.02 -> 7.26
+    // (2^26: 7.19 -> 7.61). 56 KB (pairs at 4096 in level 0, the rest as at 36 KB) matched 72 KB
+    // on pairs and left u64 where it was. KOKKOSSORT_BUCKET_SCRATCH_BUDGET (bytes) builds another
+    // budget for an A/B run.
+#ifdef KOKKOSSORT_BUCKET_SCRATCH_BUDGET
+    static constexpr std::size_t scratch_budget = KOKKOSSORT_BUCKET_SCRATCH_BUDGET;
+#else
+    static constexpr std::size_t scratch_budget = 72 * 1024;
+#endif
     static constexpr int default_samples = 256;
-    // Tiles of steps 2 and 9: team merge sort where its two buffers fit level-0 scratch at the
-    // full sublist size (keys alone: 32-bit keys at T = 4096, 64-bit at 2048), the paper's
-    // bitonic sort otherwise (with values the second buffer would go to level-1 scratch, i.e.
-    // global memory, or the tiles would halve). H100, bench_sorts, 2026-11-23, same run, u32
-    // uniform, merge / bitonic: 2^24 4.72 / 4.26 Gkeys/s (sample sort 5.00), 2^28 5.73 / 5.25
-    // (sample sort 5.91); pairs 2^24 2.62 / 3.12 (merge with level-1 scratch: the rule).
-    // Re-measured with padded tiles (RESULTS.md, sixth session, bench_sorts_candidate2 with
-    // KOKKOSSORT_BUCKET_MERGE_ONLY_IN_LEVEL0=0 against bench_sorts, alternately twice each):
-    // merging pairs through level-1 scratch ran at 0.82-0.90x the bitonic network on every
-    // distribution at 2^24 and uniform 2^22 / 2^26, so the rule stands.
+    // Tiles of steps 2 and 9: team merge sort where its two buffers fit level-0 scratch, the
+    // paper's bitonic sort otherwise. Measured at the 36 KB budget (H100, 2026-11-23, u32
+    // uniform, merge / bitonic: 2^24 4.72 / 4.26 Gkeys/s, 2^28 5.73 / 5.25); merging pairs
+    // through level-1 scratch (global memory) ran at 0.82-0.90x the bitonic network on every
+    // distribution at 2^24 (sixth session), hence merge_sort_only_in_level0.
     static constexpr bool merge_sort_tiles = true;
 #ifdef KOKKOSSORT_BUCKET_MERGE_ONLY_IN_LEVEL0
     static constexpr bool merge_sort_only_in_level0 = KOKKOSSORT_BUCKET_MERGE_ONLY_IN_LEVEL0;
 #else
     static constexpr bool merge_sort_only_in_level0 = true;
 #endif
-    // Where the two merge buffers do not fit level 0 at the full sublist size (pairs): halve
-    // the sublists until they do and merge sort them (as 64-bit keys alone are, at T = 2048),
-    // instead of the bitonic network at full size. Not measured yet: the profile of u32+u32 at
-    // 2^24 (RESULTS.md, sixth session) puts 60% of the time in the bitonic sublist and tile
-    // sorts. KOKKOSSORT_BUCKET_MERGE_HALVES_TILES=1 builds it for an A/B run
-    // (bench_sorts_candidate).
+    // Where the two merge buffers do not fit level 0 at the largest sublist that the budget
+    // holds, halve the sublists until they do and merge sort them, instead of the bitonic network
+    // at full size. At 36 KB: pairs (2048-key sublists) 3.06 -> 3.68 Gkeys/s uniform at 2^24,
+    // 1.19-1.32x on every distribution (seventh session); at 72 KB it is what gives 32-bit keys
+    // 8192-key and pairs 4096-key sublists.
 #ifdef KOKKOSSORT_BUCKET_MERGE_HALVES_TILES
     static constexpr bool merge_halves_tiles = KOKKOSSORT_BUCKET_MERGE_HALVES_TILES;
 #else
-    static constexpr bool merge_halves_tiles = false;
+    static constexpr bool merge_halves_tiles = true;
 #endif
     // Step 9's merge passes: 8 keys per thread, 2048-key tiles merged through scratch (the
     // merge sort baseline's measured choice, Merge::items_per_thread).
