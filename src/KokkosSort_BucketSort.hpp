@@ -24,10 +24,12 @@
 //       with the merge sort), until each bucket is one run. Because every bucket holds fewer
 //       than 2n/s keys, the tile counts and rounds do not depend on the distribution.
 // Tile sorts of steps 2 and 9 (Tuning::BucketSort): on one-thread teams (host backends)
-// team_merge_sort, as bitonic sort run serially is 4-5x slower; on GPUs team_merge_sort where
-// both its buffers fit level-0 scratch at the full sublist size (keys alone), else the paper's
-// bitonic sort, or (Tuning::merge_halves_tiles, a candidate) team_merge_sort on sublists halved
-// until both buffers fit. BucketSortOptions::network forces either on any backend (tests run both).
+// team_merge_sort, as bitonic sort run serially is 4-5x slower; on GPUs team_merge_sort with
+// both its buffers in level-0 scratch, on sublists halved until they fit
+// (Tuning::merge_halves_tiles; with it off, the paper's bitonic sort at the full sublist size).
+// With the bundled Kokkos' opt-in shared memory the CUDA budget is 72 KB: 8192-key sublists for
+// 32-bit keys, 4096 for 64-bit keys and for key-value pairs of 32-bit keys (40 KB Kokkos: 4096,
+// 2048, 2048). BucketSortOptions::network forces either sort on any backend (tests run both).
 // Full tiles of keys alone are bitonic-sorted without slots (team_bitonic_sort_keys).
 // All device arrays of a call are carved from one allocation (Impl::Workspace).
 //
@@ -48,8 +50,9 @@
 //   otherwise: 2 R sizeof(BucketSample<Key>) + 48 + 2 (R / M + 1) 8 (sample merge sort
 //     buffers, tables and splits).
 //   Strided Views add their contiguous copies (n K [+ n V]), as for every algorithm.
-// u32 keys, s = 256, T = 4096 (s m = n/16): 4n + n/16 (4 + 8 + 4 + 8) + n/16 (4 + 8) in the
-// one allocation = 6.26 n bytes (CUB radix sort: a second n-key buffer, 4n, plus small tables).
+// u32 keys, s = 256, T = 8192 (CUDA, s m = n/32): 4n + n/32 (4 + 8 + 4 + 8) + n/32 (4 + 8) in
+// the one allocation = 5.13 n bytes; T = 4096 (s m = n/16): 6.26 n (CUB radix sort: a second
+// n-key buffer, 4n, plus small tables).
 // Merge-sorted sublists whose two buffers do not fit level-0 scratch (host backends, or
 // BucketSortOptions::network) put the second in level 1: T (K + 2) bytes per running team.
 // Everything is allocated before the input is written (it is first written in step 8).

@@ -222,7 +222,7 @@ struct Tuning<ExecSpace, typename std::enable_if<is_cuda_space<ExecSpace>::value
   // (perf_tests/bucket_sort_study.md, binaries of 9f6c3b3, 2026-11-23; u32, n = 2^25..2^27,
   // uniform / staggered / deterministic duplicates): s = 256 the fastest geometric mean at every n
   // (5.38 / 5.68 / 5.63 Gkeys/s), 128 within 2%, 1024 12-14% slower (n/4 samples to sort in
-  // step 4); extra memory 6.3 B/key at 256.
+  // step 4); extra memory 6.3 B/key at 256 (4096-key sublists then; 5.1 at 8192, not re-swept).
   struct BucketSort {
     static constexpr int team_size = 256;
     // Level-0 scratch per team: 72 KB, above Kokkos 3.4's 40 KB through the opt-in shared memory
