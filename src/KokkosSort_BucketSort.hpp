@@ -587,7 +587,8 @@ void bucket_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Va
       segment_plan<ExecSpace, Key, ValueView, HasValues, Comp>(L.T, team_size, plan.merging);
   static_assert(bucket_tile_for<ExecSpace, Sample>(Params::scratch_budget) >= 8,
                 "KokkosSort::bucket_sort: key type too large for team scratch");
-  const int sample_tile = bucket_tile_for<ExecSpace, Sample>(scratch_limit<ExecSpace>(Params::scratch_budget));
+  const int sample_tile =
+      bucket_tile_for<ExecSpace, Sample>(scratch_limit<ExecSpace>(Params::scratch_budget));
   if (sample_tile < 8)
     throw std::invalid_argument("KokkosSort::bucket_sort: the key type (" + std::to_string(sizeof(Key)) +
                                 " bytes) is too large to sample in team scratch");

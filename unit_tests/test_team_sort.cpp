@@ -300,8 +300,8 @@ TEST(TeamScratch, ScratchBytesFitsEveryStart) {
 // The largest level-0 request Kokkos reports, written and read back by every team: on CUDA
 // with the bundled Kokkos this is above the 48 KB a block gets without opting in
 // (cmake/patches/kokkos-3.4.01-cuda-optin-shmem.patch), the room the bucket sort's scratch
-// budget may take. Every word is written by one thread and checked by another, so a kernel
-// that did not launch, or scratch that aliases, fails.
+// budget may take. Words are written in one order and checked in the reverse one (mostly by
+// other threads), so a kernel that did not launch, or scratch that aliases, fails.
 struct FillLargestScratch {
   using Policy = Kokkos::TeamPolicy<DeviceExec>;
   using Scratch = Kokkos::View<std::uint32_t*, DeviceExec::scratch_memory_space, Kokkos::MemoryUnmanaged>;
@@ -342,9 +342,8 @@ TEST(TeamScratch, LargestLevel0RequestIsUsable) {
   const int team_size =
       std::min(256, FillLargestScratch::Policy(DeviceExec(), league, 1).team_size_max(f, Kokkos::ParallelForTag()));
   FillLargestScratch::Policy policy(DeviceExec(), league, team_size);
-  Kokkos::parallel_for(
-      "LargestLevel0RequestIsUsable",
-      policy.set_scratch_size(0, Kokkos::PerTeam(KokkosSort::Impl::scratch_bytes<std::uint32_t>(std::size_t(words)))), f);
+  const std::size_t bytes = KokkosSort::Impl::scratch_bytes<std::uint32_t>(std::size_t(words));
+  Kokkos::parallel_for("LargestLevel0RequestIsUsable", policy.set_scratch_size(0, Kokkos::PerTeam(bytes)), f);
   auto wrong = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), f.wrong);
   for (int r = 0; r < league; ++r) ASSERT_EQ(wrong(r), 0u) << "team " << r << " of " << words << " scratch words";
 }

@@ -228,11 +228,10 @@ struct Tuning<ExecSpace, typename std::enable_if<is_cuda_space<ExecSpace>::value
     // Level-0 scratch per team: 72 KB, above Kokkos 3.4's 40 KB through the opt-in shared memory
     // patch (cmake/patches/kokkos-3.4.01-cuda-optin-shmem.patch, in the bundled Kokkos); with a
     // Kokkos that caps level 0 at 40 KB the plan uses the cap (the tiles measured at 36 KB, pairs
-    // on halved sublists). Sublists:
-    // 32-bit keys 8192, 64-bit keys 4096, u32+u32 pairs 4096 keys, each merge-sorted with both
-    // buffers in level 0 (3 teams per SM). H100, 2026-11-23 (RESULTS.md, seventh session),
-    // bench_sorts_candidate* against bench_sorts in one call, alternately twice, 2^24, Gkeys/s
-    // 36 KB -> 72 KB: u64 3.95 -> 4.95 uniform, 4.21-5.60 -> 5.23-6.29 over the six
+    // on halved sublists). Sublists: 32-bit keys 8192, 64-bit keys 4096, u32+u32 pairs 4096 keys,
+    // each merge-sorted with both buffers in level 0 (3 teams per SM). H100, 2026-11-23
+    // (RESULTS.md, seventh session), bench_sorts_candidate* against bench_sorts in one call,
+    // alternately twice, 2^24, Gkeys/s 36 KB -> 72 KB: u64 3.95 -> 4.95 uniform, 4.21-5.60 -> 5.23-6.29 over the six
     // distributions; pairs 3.06 -> 4.20 uniform, 3.08-3.85 -> 4.14-5.23; u32 uniform 7.02 -> 7.26
     // (2^26: 7.19 -> 7.61). 56 KB (pairs at 4096 in level 0, the rest as at 36 KB) matched 72 KB
     // on pairs and left u64 where it was. KOKKOSSORT_BUCKET_SCRATCH_BUDGET (bytes) builds another
