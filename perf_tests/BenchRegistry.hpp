@@ -10,7 +10,9 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdio>
 #include <functional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -43,6 +45,37 @@ struct Sorter {
   std::function<void(std::size_t)> prepare;
   std::size_t max_n = ~std::size_t(0);  // quadratic sorts are capped
 };
+
+// Level-0 budgets (bytes per team) for extra bucket sort variants, "bucket_sort+scratch<bytes>"
+// (BucketSortOptions::team_scratch_bytes): a budget A/B against the tuned one and the peers in
+// one binary and one run, instead of a candidate build per budget. Set from
+// --bucket_team_scratch=B1,B2 by the programs that take it; budgets Kokkos does not allow are
+// left out with a message.
+inline std::vector<std::size_t> bucket_team_scratch_variants;
+
+inline std::vector<std::size_t> parse_team_scratch_list(const std::string& list) {
+  std::vector<std::size_t> out;
+  std::size_t pos = 0;
+  while (pos < list.size()) {
+    const std::size_t comma = list.find(',', pos);
+    const std::string item = list.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos);
+    const std::size_t cap = std::size_t(Kokkos::TeamPolicy<Exec>::scratch_size_max(0));
+    unsigned long long bytes = 0;
+    try {
+      bytes = std::stoull(item);
+    } catch (const std::exception&) {
+      bytes = 0;
+    }
+    if (bytes == 0 || bytes > cap)
+      std::fprintf(stderr, "--bucket_team_scratch: %s left out (must be in [1, %zu], this backend's cap)\n",
+                   item.c_str(), cap);
+    else
+      out.push_back(std::size_t(bytes));
+    if (comma == std::string::npos) break;
+    pos = comma + 1;
+  }
+  return out;
+}
 
 #if KOKKOSSORT_HAS_CUDA
 struct CubLess {
@@ -112,6 +145,14 @@ std::vector<Sorter<T>> registry() {
     other.network = net;
     const char* name = net == KokkosSort::SortingNetwork::bitonic ? "bucket_sort+bitonic" : "bucket_sort+merge";
     add({name, false, [other](const DeviceView<T>& k) { KokkosSort::bucket_sort(Exec(), k, other); },
+         [other](const DeviceView<T>& k, const ValueView& v) { KokkosSort::bucket_sort_by_key(Exec(), k, v, other); },
+         {}});
+  }
+  for (const std::size_t bytes : bucket_team_scratch_variants) {
+    KokkosSort::BucketSortOptions other;
+    other.team_scratch_bytes = bytes;
+    add({"bucket_sort+scratch" + std::to_string(bytes), false,
+         [other](const DeviceView<T>& k) { KokkosSort::bucket_sort(Exec(), k, other); },
          [other](const DeviceView<T>& k, const ValueView& v) { KokkosSort::bucket_sort_by_key(Exec(), k, v, other); },
          {}});
   }

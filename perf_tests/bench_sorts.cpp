@@ -9,6 +9,8 @@
 //
 // Extra flags (before Google Benchmark's own): --min_log2=16 --max_log2=28 --cap_seconds=5
 //   --dists=paper|all  --types=u32,u64,f32,f64,pairs
+//   --bucket_team_scratch=B1,B2  also the bucket sort with these level-0 budgets (bytes per team),
+//                                as bucket_sort+scratch<B> (BenchRegistry.hpp)
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
@@ -236,6 +238,8 @@ int main(int argc, char** argv) {
       else if (!value("--cap_seconds=").empty()) settings.cap_seconds = std::stod(value("--cap_seconds="));
       else if (!value("--dists=").empty()) settings.all_dists = value("--dists=") == "all";
       else if (!value("--types=").empty()) settings.types = value("--types=");
+      else if (!value("--bucket_team_scratch=").empty())
+        bucket_team_scratch_variants = parse_team_scratch_list(value("--bucket_team_scratch="));
       else rest.push_back(argv[i]);
     }
     settings.copy_bandwidth = measure_copy_bandwidth();

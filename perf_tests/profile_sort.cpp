@@ -9,7 +9,8 @@
 // unprofiled time; the first call (module loading, first-touch allocations) is left out.
 //
 //   profile_sort --sorter=sample_sort --type=u32 --log2=24 --dist=uniform --reps=5
-//   (--type: u32 u64 f32 f64 pairs (u32 keys, u32 values); --list prints the sorters)
+//   (--type: u32 u64 f32 f64 pairs (u32 keys, u32 values); --list prints the sorters;
+//   --bucket_team_scratch=B adds bucket_sort+scratch<B>, the bucket sort with that level-0 budget)
 // The result is checked against a sorted host copy; exit status 1 if it is wrong.
 #include <algorithm>
 #include <chrono>
@@ -229,6 +230,9 @@ int main(int argc, char** argv) {
       else if (!value("--dist=").empty()) dist_name = value("--dist=");
       else if (!value("--log2=").empty()) log2n = std::stoi(value("--log2="));
       else if (!value("--reps=").empty()) reps = std::max(1, std::stoi(value("--reps=")));
+      else if (!value("--bucket_team_scratch=").empty())
+        KokkosSortBench::bucket_team_scratch_variants =
+            KokkosSortBench::parse_team_scratch_list(value("--bucket_team_scratch="));
       else if (a == "--list") list = true;
       else {
         std::fprintf(stderr, "profile_sort: unknown argument %s\n", a.c_str());

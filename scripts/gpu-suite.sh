@@ -21,7 +21,7 @@
 #       repeat     runs test_bucket_sort (LargeSizes excluded) REPEAT_COUNT times (default 10), each in
 #                  its own process, and counts aborts (an intermittent abort depended on addresses
 #                  that differ between processes)
-#       candidate  builds the CANDIDATES (default bench_sorts_candidate; also bench_sorts_candidate2:
+#       candidate  builds the CANDIDATES (default bench_sorts_candidate; also bench_sorts_candidate2 where set:
 #                  bench_sorts with the compile definitions of the CMake cache variables
 #                  KOKKOSSORT_CANDIDATE{,2}_DEFINITIONS, perf_tests/CMakeLists.txt) and runs
 #                  bench_sorts and each candidate alternately, twice each, on CANDIDATE_ARGS (default: the tile-sorting sorts and

@@ -96,6 +96,12 @@ struct BucketSortOptions {
   /// tuned (the backend's choice, see the top of this header), bitonic (the paper's) or
   /// merge_sort. odd_even_merge is rejected.
   SortingNetwork network = SortingNetwork::tuned;
+  /// Level-0 team scratch (bytes per team) that tiles are planned in: 0 for the backend's tuned
+  /// budget, otherwise at most what Kokkos allows (TeamPolicy::scratch_size_max(0)). Smaller
+  /// tiles leave room for other work on the same SM; larger ones (with the bundled Kokkos'
+  /// opt-in shared memory on CUDA) mean fewer sublists and merge rounds. Too small a budget
+  /// for the key type is rejected.
+  std::size_t team_scratch_bytes = 0;
   BucketSortStats* stats = nullptr;
 };
 
@@ -175,13 +181,12 @@ struct SegmentPlan {
 };
 
 template <class ExecSpace, class E, class ValueView, bool HasValues, class Comp>
-SegmentPlan segment_plan(const int max_tile, const int team_size, const bool merging) {
+SegmentPlan segment_plan(const int max_tile, const int team_size, const bool merging, const std::size_t limit) {
   using Params = typename Tuning<ExecSpace>::BucketSort;
   using SortF = TileSortPass<ExecSpace, Kokkos::View<E*, typename ExecSpace::memory_space>, ValueView, HasValues, Comp,
                              WholeRangeTiles>;
   using MergeF = TileMergePass<ExecSpace, Kokkos::View<E*, typename ExecSpace::memory_space>, ValueView, HasValues,
                                Comp, WholeRangeTiles>;
-  const std::size_t limit = scratch_limit<ExecSpace>(Params::scratch_budget);
   SegmentPlan p{max_tile, 0, TileSortMethod{}};
   auto method_for = [&](const int tile) {
     return merging ? team_merge_method(tile, team_size, Tuning<ExecSpace>::Tiles::run_sort) : TileSortMethod{};
@@ -193,9 +198,11 @@ SegmentPlan segment_plan(const int max_tile, const int team_size, const bool mer
                             team_size * per_thread > 65536))
     per_thread /= 2;
   p.merge_tile = team_size * per_thread;
-  if (SortF::scratch(p.sort_tile, p.method) > limit || MergeF::scratch(p.merge_tile) > limit)
+  if (SortF::scratch(p.sort_tile, p.method) > limit || MergeF::scratch(p.merge_tile) > limit ||
+      p.merge_tile > 2 * p.sort_tile)
     throw std::invalid_argument("KokkosSort::bucket_sort: the key type (" + std::to_string(sizeof(E)) +
-                                " bytes) is too large to sort in team scratch");
+                                " bytes) is too large to sort in " + std::to_string(limit) +
+                                " bytes of team scratch");
   return p;
 }
 
@@ -524,8 +531,24 @@ inline int bucket_checked_samples(const BucketSortOptions& opt, int fallback) {
 // step 6 (only very large key types lower it). Throws before any data is touched.
 struct BucketPlan {
   int T, s;
-  bool merging;  // tiles of steps 2 and 9 (and samples) by team_merge_sort instead of the bitonic network
+  bool merging;       // tiles of steps 2 and 9 (and samples) by team_merge_sort instead of the bitonic network
+  std::size_t limit;  // level-0 bytes per team that every kernel's tiles are planned in
 };
+
+// The level-0 budget of a call: the tuned one, never more than the backend allows (Kokkos 3.4
+// without the opt-in patch: 40 KB on CUDA), so that a tuned budget above the cap still plans
+// tiles that launch; or the caller's, which must not exceed the cap.
+template <class ExecSpace>
+std::size_t bucket_scratch_limit(const BucketSortOptions& opt) {
+  using Params = typename Tuning<ExecSpace>::BucketSort;
+  if (opt.team_scratch_bytes == 0) return scratch_limit<ExecSpace>(Params::scratch_budget);
+  const std::size_t cap = std::size_t(Kokkos::TeamPolicy<ExecSpace>::scratch_size_max(0));
+  if (opt.team_scratch_bytes > cap)
+    throw std::invalid_argument("KokkosSort::bucket_sort: options.team_scratch_bytes is " +
+                                std::to_string(opt.team_scratch_bytes) + "; this backend allows at most " +
+                                std::to_string(cap) + " bytes of level-0 scratch per team");
+  return opt.team_scratch_bytes;
+}
 
 template <class ExecSpace, class Key, bool HasValues>
 BucketPlan bucket_plan(const BucketSortOptions& opt) {
@@ -534,9 +557,7 @@ BucketPlan bucket_plan(const BucketSortOptions& opt) {
   if (opt.network != SortingNetwork::tuned && opt.network != SortingNetwork::bitonic &&
       opt.network != SortingNetwork::merge_sort)
     throw std::invalid_argument("KokkosSort::bucket_sort: options.network must be tuned, bitonic or merge_sort");
-  // The tuned budget, never more than the backend allows (Kokkos 3.4 without the opt-in patch:
-  // 40 KB on CUDA), so that a budget above the cap still plans tiles that launch.
-  const std::size_t limit = scratch_limit<ExecSpace>(Params::scratch_budget);
+  const std::size_t limit = bucket_scratch_limit<ExecSpace>(opt);
   int T = bucket_tile_for<ExecSpace, Key>(limit);
   bool merging = opt.network == SortingNetwork::merge_sort;
   if (opt.network == SortingNetwork::tuned && Params::merge_sort_tiles) {
@@ -556,8 +577,9 @@ BucketPlan bucket_plan(const BucketSortOptions& opt) {
   while (s > 2 && index_scratch(s) > limit) s /= 2;
   if (T < 16 || index_scratch(s) > limit)
     throw std::invalid_argument("KokkosSort::bucket_sort: the key type (" + std::to_string(sizeof(Key)) +
-                                " bytes) is too large to sort in team scratch");
-  return {T, s, merging};
+                                " bytes) is too large to sort in " + std::to_string(limit) +
+                                " bytes of team scratch");
+  return {T, s, merging, limit};
 }
 
 template <class ExecSpace, class KeyView, class ValueView, bool HasValues, class Comp>
@@ -584,18 +606,18 @@ void bucket_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Va
   const std::size_t taken = (m - 1) * s + std::size_t(L.valid(m - 1) / L.stride);
 
   const SegmentPlan step9_plan =
-      segment_plan<ExecSpace, Key, ValueView, HasValues, Comp>(L.T, team_size, plan.merging);
+      segment_plan<ExecSpace, Key, ValueView, HasValues, Comp>(L.T, team_size, plan.merging, plan.limit);
   static_assert(bucket_tile_for<ExecSpace, Sample>(Params::scratch_budget) >= 8,
                 "KokkosSort::bucket_sort: key type too large for team scratch");
-  const int sample_tile =
-      bucket_tile_for<ExecSpace, Sample>(scratch_limit<ExecSpace>(Params::scratch_budget));
+  const int sample_tile = bucket_tile_for<ExecSpace, Sample>(plan.limit);
   if (sample_tile < 8)
     throw std::invalid_argument("KokkosSort::bucket_sort: the key type (" + std::to_string(sizeof(Key)) +
-                                " bytes) is too large to sample in team scratch");
+                                " bytes) is too large to sample in " + std::to_string(plan.limit) +
+                                " bytes of team scratch");
   const SegmentPlan sample_plan =
       radix_samples ? SegmentPlan{}
-                    : segment_plan<ExecSpace, Sample, Kokkos::View<Sample*, Mem>, false, SampleComp>(sample_tile, team_size,
-                                                                                                    plan.merging);
+                    : segment_plan<ExecSpace, Sample, Kokkos::View<Sample*, Mem>, false, SampleComp>(
+                          sample_tile, team_size, plan.merging, plan.limit);
 
   // Every array in one allocation, made before the input is read.
   KeyView buf;
@@ -643,8 +665,7 @@ void bucket_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Va
   auto bucket_start_h = Impl::host_mirror(bucket_start);
 
   // Steps 1-3.
-  const BucketTileScratch<ExecSpace, Key, HasValues> sublist_scratch(L.T, plan.merging,
-                                                                     scratch_limit<ExecSpace>(Params::scratch_budget));
+  const BucketTileScratch<ExecSpace, Key, HasValues> sublist_scratch(L.T, plan.merging, plan.limit);
   const TileSortMethod sublist_method = plan.merging
                                             ? team_merge_method(L.T, team_size, Tuning<ExecSpace>::Tiles::run_sort)
                                             : TileSortMethod{false, 0, 0};

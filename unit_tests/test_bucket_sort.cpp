@@ -272,9 +272,62 @@ TEST(BucketSort, RejectsBadOptions) {
     EXPECT_THROW(KokkosSort::bucket_sort(Exec(), keys, opt), std::invalid_argument);
     EXPECT_THROW(KokkosSort::bucket_sort_by_key(Exec(), keys, values, opt), std::invalid_argument);
   }
+  // Team scratch beyond what Kokkos allows, or too little for any tile of the key type.
+  const std::size_t cap = std::size_t(Kokkos::TeamPolicy<Exec>::scratch_size_max(0));
+  for (std::size_t bytes : {cap + 1, cap + 4096, std::size_t(64)}) {
+    SCOPED_TRACE("team_scratch_bytes = " + std::to_string(bytes));
+    KokkosSort::BucketSortOptions opt;
+    opt.team_scratch_bytes = bytes;
+    EXPECT_THROW(KokkosSort::bucket_sort(Exec(), keys, opt), std::invalid_argument);
+    EXPECT_THROW(KokkosSort::bucket_sort_by_key(Exec(), keys, values, opt), std::invalid_argument);
+    EXPECT_THROW(KokkosSort::bucket_sort(Exec(), keys, Greater<std::uint32_t>(), opt), std::invalid_argument);
+  }
   Exec().fence();
   EXPECT_TRUE(matches(input, to_vector(keys))) << "keys changed by a rejected call";
   EXPECT_EQ(idx, to_vector(values)) << "values changed by a rejected call";
+}
+
+// The caller's level-0 budget: every budget from the cap down to 12 KB sorts (keys, pairs, a
+// comparator, 64-bit keys) within the bucket bound, and a smaller budget never gets larger
+// sublists, down to sublists smaller than the tuned ones. (12 KB: on GPUs, 256-thread teams
+// merge at least 256 keys per tile, and the comparator path's 16-byte samples need two such
+// buffers.)
+TEST(BucketSort, TeamScratchBudgets) {
+  const std::size_t cap = std::size_t(Kokkos::TeamPolicy<Exec>::scratch_size_max(0));
+  const std::size_t n = (std::size_t(1) << 16) + 77;
+  const auto input = generate<std::uint32_t>(Distribution::Staggered, n);
+  const auto input64 = generate<std::uint64_t>(Distribution::Uniform, n);
+  std::vector<std::uint32_t> idx(n);
+  std::iota(idx.begin(), idx.end(), 0u);
+  std::size_t tuned_T = 0, last_T = 0;
+  for (std::size_t bytes : {std::size_t(0), cap, cap / 2, std::size_t(16384), std::size_t(12288)}) {
+    SCOPED_TRACE("team_scratch_bytes = " + std::to_string(bytes) + " (cap " + std::to_string(cap) + ")");
+    KokkosSort::BucketSortStats st;
+    KokkosSort::BucketSortOptions opt;
+    opt.team_scratch_bytes = bytes;
+    opt.stats = &st;
+    auto keys = to_view(Exec(), input, "keys");
+    KokkosSort::bucket_sort(Exec(), keys, opt);
+    EXPECT_TRUE(sorted_like_reference(input, to_vector(keys)));
+    EXPECT_TRUE(buckets_within_bound(st, n));
+    if (bytes == 0) {
+      tuned_T = st.sublist_size;
+    } else {
+      if (last_T != 0) EXPECT_LE(st.sublist_size, last_T) << "a smaller budget planned larger sublists";
+      last_T = st.sublist_size;
+    }
+    keys = to_view(Exec(), input, "keys");
+    auto values = to_view(Exec(), idx, "values");
+    KokkosSort::bucket_sort_by_key(Exec(), keys, values, opt);
+    EXPECT_TRUE(key_value_like_reference(input, to_vector(keys), to_vector(values), false));
+    keys = to_view(Exec(), input, "keys");
+    KokkosSort::bucket_sort(Exec(), keys, Greater<std::uint32_t>(), opt);
+    EXPECT_TRUE(matches(to_host_sorted(input, Greater<std::uint32_t>()), to_vector(keys)));
+    auto keys64 = to_view(Exec(), input64, "keys64");
+    KokkosSort::bucket_sort(Exec(), keys64, opt);
+    EXPECT_TRUE(sorted_like_reference(input64, to_vector(keys64)));
+  }
+  EXPECT_LT(last_T, tuned_T) << "a 12 KB budget should plan smaller sublists than the tuned one";
 }
 
 // A 48-byte key: small sublists (T = 512 here), the sample sort through BucketSample structs;

@@ -234,13 +234,9 @@ struct Tuning<ExecSpace, typename std::enable_if<is_cuda_space<ExecSpace>::value
     // alternately twice, 2^24, Gkeys/s 36 KB -> 72 KB: u64 3.95 -> 4.95 uniform, 4.21-5.60 -> 5.23-6.29 over the six
     // distributions; pairs 3.06 -> 4.20 uniform, 3.08-3.85 -> 4.14-5.23; u32 uniform 7.02 -> 7.26
     // (2^26: 7.19 -> 7.61). 56 KB (pairs at 4096 in level 0, the rest as at 36 KB) matched 72 KB
-    // on pairs and left u64 where it was. KOKKOSSORT_BUCKET_SCRATCH_BUDGET (bytes) builds another
-    // budget for an A/B run.
-#ifdef KOKKOSSORT_BUCKET_SCRATCH_BUDGET
-    static constexpr std::size_t scratch_budget = KOKKOSSORT_BUCKET_SCRATCH_BUDGET;
-#else
+    // on pairs and left u64 where it was. BucketSortOptions::team_scratch_bytes overrides it per
+    // call (an A/B in one binary: bench_sorts --bucket_team_scratch=B1,B2).
     static constexpr std::size_t scratch_budget = 72 * 1024;
-#endif
     static constexpr int default_samples = 256;
     // Tiles of steps 2 and 9: team merge sort where its two buffers fit level-0 scratch, the
     // paper's bitonic sort otherwise. Measured at the 36 KB budget (H100, 2026-11-23, u32
