@@ -219,6 +219,27 @@ TEST(BucketSort, DescendingComparator) {
 // Both tile sorts on every backend: the bitonic network (the GPU default) runs on the host
 // tests too, and the merge sort (the host default) on the GPU. Several buckets take more than
 // one merge round (s = 8), keys alone and with values, built-in and comparator keys.
+// Sorts u32 `input` three ways with `opt` (keys, keys with their indices as values, a
+// descending comparator) and checks each against the host reference; `opt.stats`, where set,
+// describes the keys-alone call, whose buckets are checked against the bound.
+void check_three_entry_points(const std::vector<std::uint32_t>& input, KokkosSort::BucketSortOptions opt) {
+  const std::size_t n = input.size();
+  std::vector<std::uint32_t> idx(n);
+  std::iota(idx.begin(), idx.end(), 0u);
+  auto keys = to_view(Exec(), input, "keys");
+  KokkosSort::bucket_sort(Exec(), keys, opt);
+  EXPECT_TRUE(sorted_like_reference(input, to_vector(keys)));
+  if (opt.stats) EXPECT_TRUE(buckets_within_bound(*opt.stats, n));
+  opt.stats = nullptr;  // the caller's stats keep the keys-alone call's figures
+  keys = to_view(Exec(), input, "keys");
+  auto values = to_view(Exec(), idx, "values");
+  KokkosSort::bucket_sort_by_key(Exec(), keys, values, opt);
+  EXPECT_TRUE(key_value_like_reference(input, to_vector(keys), to_vector(values), false));
+  keys = to_view(Exec(), input, "keys");
+  KokkosSort::bucket_sort(Exec(), keys, Greater<std::uint32_t>(), opt);
+  EXPECT_TRUE(matches(to_host_sorted(input, Greater<std::uint32_t>()), to_vector(keys)));
+}
+
 TEST(BucketSort, BothTileSorts) {
   for (auto net : {KokkosSort::SortingNetwork::bitonic, KokkosSort::SortingNetwork::merge_sort}) {
     for (auto d : {Distribution::Uniform, Distribution::Staggered, Distribution::FewUnique, Distribution::Sorted}) {
@@ -226,25 +247,12 @@ TEST(BucketSort, BothTileSorts) {
         const std::size_t n = (std::size_t(1) << 17) + 333;
         SCOPED_TRACE(std::string(net == KokkosSort::SortingNetwork::bitonic ? "bitonic, " : "merge_sort, ") +
                      case_name(d, n) + ", s = " + std::to_string(s));
-        const auto input = generate<std::uint32_t>(d, n);
-        std::vector<std::uint32_t> idx(n);
-        std::iota(idx.begin(), idx.end(), 0u);
         KokkosSort::BucketSortStats st;
         KokkosSort::BucketSortOptions opt;
         opt.network = net;
         opt.samples = s;
         opt.stats = &st;
-        auto keys = to_view(Exec(), input, "keys");
-        KokkosSort::bucket_sort(Exec(), keys, opt);
-        EXPECT_TRUE(sorted_like_reference(input, to_vector(keys)));
-        EXPECT_TRUE(buckets_within_bound(st, n));
-        keys = to_view(Exec(), input, "keys");
-        auto values = to_view(Exec(), idx, "values");
-        KokkosSort::bucket_sort_by_key(Exec(), keys, values, opt);
-        EXPECT_TRUE(key_value_like_reference(input, to_vector(keys), to_vector(values), false));
-        keys = to_view(Exec(), input, "keys");
-        KokkosSort::bucket_sort(Exec(), keys, Greater<std::uint32_t>(), opt);
-        EXPECT_TRUE(matches(to_host_sorted(input, Greater<std::uint32_t>()), to_vector(keys)));
+        check_three_entry_points(generate<std::uint32_t>(d, n), opt);
       }
     }
   }
@@ -297,8 +305,6 @@ TEST(BucketSort, TeamScratchBudgets) {
   const std::size_t n = (std::size_t(1) << 16) + 77;
   const auto input = generate<std::uint32_t>(Distribution::Staggered, n);
   const auto input64 = generate<std::uint64_t>(Distribution::Uniform, n);
-  std::vector<std::uint32_t> idx(n);
-  std::iota(idx.begin(), idx.end(), 0u);
   std::size_t tuned_T = 0, last_T = 0;
   for (std::size_t bytes : {std::size_t(0), cap, cap / 2, std::size_t(16384), std::size_t(12288)}) {
     SCOPED_TRACE("team_scratch_bytes = " + std::to_string(bytes) + " (cap " + std::to_string(cap) + ")");
@@ -306,23 +312,13 @@ TEST(BucketSort, TeamScratchBudgets) {
     KokkosSort::BucketSortOptions opt;
     opt.team_scratch_bytes = bytes;
     opt.stats = &st;
-    auto keys = to_view(Exec(), input, "keys");
-    KokkosSort::bucket_sort(Exec(), keys, opt);
-    EXPECT_TRUE(sorted_like_reference(input, to_vector(keys)));
-    EXPECT_TRUE(buckets_within_bound(st, n));
+    check_three_entry_points(input, opt);
     if (bytes == 0) {
       tuned_T = st.sublist_size;
     } else {
       if (last_T != 0) EXPECT_LE(st.sublist_size, last_T) << "a smaller budget planned larger sublists";
       last_T = st.sublist_size;
     }
-    keys = to_view(Exec(), input, "keys");
-    auto values = to_view(Exec(), idx, "values");
-    KokkosSort::bucket_sort_by_key(Exec(), keys, values, opt);
-    EXPECT_TRUE(key_value_like_reference(input, to_vector(keys), to_vector(values), false));
-    keys = to_view(Exec(), input, "keys");
-    KokkosSort::bucket_sort(Exec(), keys, Greater<std::uint32_t>(), opt);
-    EXPECT_TRUE(matches(to_host_sorted(input, Greater<std::uint32_t>()), to_vector(keys)));
     auto keys64 = to_view(Exec(), input64, "keys64");
     KokkosSort::bucket_sort(Exec(), keys64, opt);
     EXPECT_TRUE(sorted_like_reference(input64, to_vector(keys64)));
