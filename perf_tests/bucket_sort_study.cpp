@@ -343,7 +343,7 @@ std::vector<Allocation> bucket_allocations(std::size_t n, int s_asked) {
   const std::size_t radix = std::size_t(1) << Radix::digit_bits;
   using KV = Kokkos::View<K*, Exec::memory_space>;
   const auto step9 = KokkosSort::Impl::segment_plan<Exec, K, KV, false, KokkosSort::Impl::DefaultLess<K>>(
-      plan.T, KokkosSort::Impl::Tuning<Exec>::BucketSort::team_size, plan.merging);
+      plan.T, KokkosSort::Impl::Tuning<Exec>::BucketSort::team_size, plan.merging, plan.limit);
   return {
       {"key buffer: n K", n * key_bytes},
       {"sample keys: s m K", s * m * key_bytes},
