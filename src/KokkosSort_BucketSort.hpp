@@ -88,8 +88,8 @@ struct BucketSortStats {
 };
 
 struct BucketSortOptions {
-  /// Samples per sublist = number of buckets: 0 for the backend default, otherwise a power of
-  /// two in [2, 65536]. It is reduced to T/4 when larger, and further for key types so large
+  /// Samples per sublist = number of buckets: 0 for the backend default (Tuning: on CUDA 256,
+  /// 128 for keys of 8 bytes or more), otherwise a power of two in [2, 65536]. It is reduced to T/4 when larger, and further for key types so large
   /// that the splitters would not fit scratch (stats report the value used).
   int samples = 0;
   /// How teams sort tiles in scratch (steps 2 and 9, and the samples of comparator types):
@@ -553,7 +553,8 @@ std::size_t bucket_scratch_limit(const BucketSortOptions& opt) {
 template <class ExecSpace, class Key, bool HasValues>
 BucketPlan bucket_plan(const BucketSortOptions& opt) {
   using Params = typename Tuning<ExecSpace>::BucketSort;
-  const int asked = bucket_checked_samples(opt, Params::default_samples);
+  const int asked = bucket_checked_samples(
+      opt, sizeof(Key) >= 8 ? Params::default_samples_wide_keys : Params::default_samples);
   if (opt.network != SortingNetwork::tuned && opt.network != SortingNetwork::bitonic &&
       opt.network != SortingNetwork::merge_sort)
     throw std::invalid_argument("KokkosSort::bucket_sort: options.network must be tuned, bitonic or merge_sort");

@@ -95,6 +95,30 @@ TEST(BucketSort, AllEqualSpreadsOverBuckets) {
   EXPECT_GT(*mm.first, n / 32 / 2) << "a bucket is almost empty";
 }
 
+// The default s depends on the key width (Tuning: 64-bit keys make step 4's sample sort dear);
+// a wrong wiring would still sort, so the stats are checked against the tuned values.
+TEST(BucketSort, DefaultSamplesFollowKeyWidth) {
+  using Params = KokkosSort::Impl::Tuning<Exec>::BucketSort;
+  const std::size_t n = (std::size_t(1) << 20) + 3;
+  auto check = [n](auto key, const int tuned) {
+    using K = decltype(key);
+    const auto input = generate<K>(Distribution::Uniform, n);
+    auto keys = to_view(Exec(), input, "keys");
+    KokkosSort::BucketSortStats st;
+    KokkosSort::BucketSortOptions opt;
+    opt.stats = &st;
+    KokkosSort::bucket_sort(Exec(), keys, opt);
+    SCOPED_TRACE(key_type_name<K>() + ", T = " + std::to_string(st.sublist_size));
+    EXPECT_EQ(st.samples, std::min<std::size_t>(std::size_t(tuned), st.sublist_size / 4));
+    EXPECT_TRUE(buckets_within_bound(st, n));
+    EXPECT_TRUE(sorted_like_reference(input, to_vector(keys)));
+  };
+  check(std::uint32_t{}, Params::default_samples);
+  check(float{}, Params::default_samples);
+  check(std::uint64_t{}, Params::default_samples_wide_keys);
+  check(double{}, Params::default_samples_wide_keys);
+}
+
 TEST(BucketSort, SameInputSameBuckets) {
   for (auto d : {Distribution::Uniform, Distribution::Zipf, Distribution::DeterministicDuplicates}) {
     SCOPED_TRACE(to_string(d));

@@ -57,6 +57,7 @@ struct Tuning {
     static constexpr int team_size = 1;
     static constexpr std::size_t scratch_budget = 32 * 1024;
     static constexpr int default_samples = 256;
+    static constexpr int default_samples_wide_keys = 256;  // keys of 8 bytes or more
     // Sort tiles with team_merge_sort (step 2: second buffer in level-1 scratch if need be;
     // step 9: tiles shrink to fit level 0) instead of bitonic, for every key type: run by one
     // thread, bitonic's n log^2 n compare-exchanges took 80% of the sort's time.
@@ -218,11 +219,17 @@ struct Tuning<ExecSpace, typename std::enable_if<is_cuda_space<ExecSpace>::value
       return std::size_t(exec.concurrency()) / team_size;
     }
   };
-  // Deterministic sample sort: 256-thread teams. default_samples from the s sweep on an H100
-  // (perf_tests/bucket_sort_study.md, binaries of 9f6c3b3, 2026-11-23; u32, n = 2^25..2^27,
-  // uniform / staggered / deterministic duplicates): s = 256 the fastest geometric mean at every n
-  // (5.38 / 5.68 / 5.63 Gkeys/s), 128 within 2%, 1024 12-14% slower (n/4 samples to sort in
-  // step 4); extra memory 6.3 B/key at 256 (4096-key sublists then; 5.1 at 8192, not re-swept).
+  // Deterministic sample sort: 256-thread teams. Samples per sublist from the s sweep on an H100
+  // at the 72 KB tiles (perf_tests/bucket_sort_study.md, binaries of e11fd2c, 2026-11-24; n =
+  // 2^25..2^27, uniform / staggered / deterministic duplicates, median of 3):
+  // - u32 (T = 8192): s = 256 and 512 within 1% by geometric mean at 2^25 / 2^26 (512 ahead at
+  //   2^27 by a slow staggered cell at 256), 256 the fastest on uniform input at 2^25 / 2^26 and
+  //   1.1 B/key less memory (5.14 against 6.27): default_samples = 256.
+  // - u64 (T = 4096): s = 128 1.5-4.5% faster than 256 on uniform and staggered input at every
+  //   n, 1-6% slower on deterministic duplicates (whose step 4 radix sort skips its equal digits);
+  //   64-bit keys make step 4 (8 radix passes over 16-byte samples) 14% of a uniform sort at 256
+  //   (profile_sort, 2^26), so halving the samples pays for the larger buckets:
+  //   default_samples_wide_keys = 128 for keys of 8 bytes or more. Pairs of 32-bit keys keep 256.
   struct BucketSort {
     static constexpr int team_size = 256;
     // Level-0 scratch per team: 72 KB, above Kokkos 3.4's 40 KB through the opt-in shared memory
@@ -238,6 +245,7 @@ struct Tuning<ExecSpace, typename std::enable_if<is_cuda_space<ExecSpace>::value
     // call (an A/B in one binary: bench_sorts --bucket_team_scratch=B1,B2).
     static constexpr std::size_t scratch_budget = 72 * 1024;
     static constexpr int default_samples = 256;
+    static constexpr int default_samples_wide_keys = 128;  // keys of 8 bytes or more
     // Tiles of steps 2 and 9: team merge sort where its two buffers fit level-0 scratch, the
     // paper's bitonic sort otherwise. Measured at the 36 KB budget (H100, 2026-11-23, u32
     // uniform, merge / bitonic: 2^24 4.72 / 4.26 Gkeys/s, 2^28 5.73 / 5.25); merging pairs
