@@ -64,10 +64,11 @@ if [ ! -f /usr/include/gtest/gtest.h ] || [ ! -f /usr/include/benchmark/benchmar
   use_cached_debs
 fi
 
-# Binaries from .gpu-carry/update.tar.xz were linked on a Debian machine against the cached
-# packages' Google Benchmark 1.7.1: put it, and the CUDA runtime wherever this machine's toolkit
-# keeps it, on the library path (in every call, whichever step unpacked them).
-if [ -f .gpu-carry/update.tar.xz ]; then
+# Binaries from .gpu-carry/prebuilt.tar.xz (scripts/gpu-pack.sh) or update.tar.xz were linked on a
+# Debian machine against the cached packages' Google Benchmark 1.7.1: put it, and the CUDA runtime
+# wherever this machine's toolkit keeps it, on the library path (in every call, whichever step
+# unpacked them; the GPU machine has Benchmark's headers but not that library).
+if [ -f .gpu-carry/update.tar.xz ] || [ -f .gpu-carry/prebuilt.tar.xz ]; then
   use_cached_debs
   cuda_home=$(dirname "$(dirname "$(command -v nvcc)")")
   export LD_LIBRARY_PATH=$cuda_home/lib64:$cuda_home/lib:$LD_LIBRARY_PATH
