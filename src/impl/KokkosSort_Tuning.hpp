@@ -225,7 +225,7 @@ struct Tuning<ExecSpace, typename std::enable_if<is_cuda_space<ExecSpace>::value
   // - u32 (T = 8192): s = 256 and 512 within 1% by geometric mean at 2^25 / 2^26 (512 ahead at
   //   2^27 by a slow staggered cell at 256), 256 the fastest on uniform input at 2^25 / 2^26 and
   //   1.1 B/key less memory (5.14 against 6.27): default_samples = 256.
-  // - u64 (T = 4096): s = 128 1.5-4.5% faster than 256 on uniform and staggered input at every
+  // - u64 (T = 4096): s = 128 0.9-4.5% faster than 256 on uniform and staggered input at every
   //   n, 1-6% slower on deterministic duplicates (whose step 4 radix sort skips its equal digits);
   //   64-bit keys make step 4 (8 radix passes over 16-byte samples) 14% of a uniform sort at 256
   //   (profile_sort, 2^26), so halving the samples pays for the larger buckets:
