@@ -89,8 +89,9 @@ struct BucketSortStats {
 
 struct BucketSortOptions {
   /// Samples per sublist = number of buckets: 0 for the backend default (Tuning: on CUDA 256,
-  /// 128 for keys of 8 bytes or more), otherwise a power of two in [2, 65536]. It is reduced to T/4 when larger, and further for key types so large
-  /// that the splitters would not fit scratch (stats report the value used).
+  /// 128 for keys of 8 bytes or more), otherwise a power of two in [2, 65536]. It is reduced to
+  /// T/4 when larger, and further for key types so large that the splitters would not fit
+  /// scratch (stats report the value used).
   int samples = 0;
   /// How teams sort tiles in scratch (steps 2 and 9, and the samples of comparator types):
   /// tuned (the backend's choice, see the top of this header), bitonic (the paper's) or
