@@ -189,6 +189,7 @@ Cell measure(const Input<K>& in, const Kokkos::View<K*, Mem>& work, int s, const
   }
   if (total != n) fail(what + ": bucket sizes add up to " + std::to_string(total));
   if (largest >= stats.bucket_bound()) fail(what + ": a bucket reached the bound 2mT/s");
+  if (largest >= stats.bucket_bound_for_buckets()) fail(what + ": a bucket reached the bound (ceil(sm/(q-1)) + m) T/s");
   c.bucket_ratio = double(largest) / (2.0 * double(n) / double(s));  // the paper's bound 2n/s
   std::vector<double> t;
   for (int r = 0; r < settings.runs; ++r) t.push_back(sort_once(nullptr));
@@ -326,39 +327,41 @@ struct Allocation {
 };
 
 // Every device array of bucket_sort on contiguous keys K in the default order, as
-// bucket_sort_contiguous carves its one workspace (KokkosSort_BucketSort.hpp), step 4's radix
-// sort buffers for the R samples included (Impl::RadixBuffers, taken from the same
-// workspace). Keep in step with that function.
+// bucket_sort_contiguous carves its one workspace (KokkosSort_BucketSort.hpp), step 4's
+// sample merge sort included. Keep in step with that function.
 template <class K = Key>
 std::vector<Allocation> bucket_allocations(std::size_t n, int s_asked) {
-  using Radix = KokkosSort::Impl::Tuning<Exec>::Radix;
+  namespace Impl = KokkosSort::Impl;
+  using Params = Impl::Tuning<Exec>::BucketSort;
+  using Sample = Impl::BucketSample<K>;
+  using Less = Impl::DefaultLess<K>;
   const auto plan = plan_for<K>(s_asked);
   const std::size_t key_bytes = sizeof(K), T = std::size_t(plan.T), s = std::size_t(plan.s);
   const std::size_t m = (n + T - 1) / T, stride = T / s;
   const std::size_t last_valid = n - (m - 1) * T;
   const std::size_t R = (m - 1) * s + last_valid / stride;  // samples taken
-  // Radix sort's teams: at most max_chunks, and exactly that many once R has more tiles than
-  // that (every size this program predicts for), so the bound is the count.
-  const std::size_t chunks = Radix::max_chunks(Exec());
-  const std::size_t radix = std::size_t(1) << Radix::digit_bits;
   using KV = Kokkos::View<K*, Exec::memory_space>;
-  const auto step9 = KokkosSort::Impl::segment_plan<Exec, K, KV, false, KokkosSort::Impl::DefaultLess<K>>(
-      plan.T, KokkosSort::Impl::Tuning<Exec>::BucketSort::team_size, plan.merging, plan.limit);
+  using SV = Kokkos::View<Sample*, Exec::memory_space>;
+  const auto step9 = Impl::segment_plan<Exec, K, KV, false, Less>(plan.T, Params::team_size, plan.merging, plan.limit);
+  const auto step4 = Impl::segment_plan<Exec, Sample, SV, false, Impl::BucketSampleLess<K, Less>>(
+      Impl::bucket_tile_for<Exec, Sample>(plan.limit), Params::team_size, plan.merging, plan.limit);
+  std::size_t q = std::size_t(Impl::bucket_count(n, plan.s, step9.sort_tile, plan.max_buckets, Params::bucket_fill_percent));
+  q = std::min(q, s * m + 1);
   return {
       {"key buffer: n K", n * key_bytes},
-      {"sample keys: s m K", s * m * key_bytes},
-      {"sample indices: s m 8", s * m * 8},
-      {"splitter keys: s K", s * key_bytes},
-      {"splitter indices: s 8", s * 8},
-      {"bounds a_ij: s m 4", s * m * 4},
-      {"piece starts: s m 8", s * m * 8},
-      {"bucket starts: (s + 1) 8", (s + 1) * 8},
-      {"tile tables of step 9: 2 (s + 1) 8", 2 * (s + 1) * 8},
-      {"merge-path splits of step 9: 2 (n / merge tile + s) 8", 2 * (n / std::size_t(step9.merge_tile) + s) * 8},
-      {"step 4 radix_sort_by_key key buffer: R K", R * key_bytes},
-      {"step 4 radix_sort_by_key index buffer: R 8", R * 8},
-      {"step 4 radix digit counts: 2^digit_bits 8 chunks (chunks <= max_chunks)", radix * 8 * chunks},
-      {"step 4 radix AND/OR bits: 2 K", 2 * key_bytes},
+      {"samples: s m S (S = sizeof BucketSample)", s * m * sizeof(Sample)},
+      {"step 4 merge buffer: s m S", s * m * sizeof(Sample)},
+      {"splitter keys: q K", q * key_bytes},
+      {"splitter indices: q 8", q * 8},
+      {"bounds a_ij: q m 4", q * m * 4},
+      {"piece starts: q m 8", q * m * 8},
+      {"bucket starts: (q + 1) 8", (q + 1) * 8},
+      {"tile tables of step 9: 2 (q + 1) 8", 2 * (q + 1) * 8},
+      {"merge-path splits of step 9: 2 (n / merge tile + q) 8", 2 * (n / std::size_t(step9.merge_tile) + q) * 8},
+      {"step 4 segment starts: 2 8", 2 * 8},
+      {"step 4 sort tile bases: 2 8", 2 * 8},
+      {"step 4 merge tile bases: 2 8", 2 * 8},
+      {"merge-path splits of step 4: 2 (R / merge tile + 1) 8", 2 * (R / std::size_t(step4.merge_tile) + 1) * 8},
   };
 }
 
@@ -696,9 +699,10 @@ void memory(std::ostream& md) {
   if (results.size() == 2 && !results[0].tries.empty() && !results[1].tries.empty())
     md << "\nRatio of predicted largest inputs, bucket_sort / CUB radix sort: "
        << fmt("%.3f", double(results[0].predicted) / double(results[1].predicted)) << ".\n";
-  md << "\nn above 2^32 needs 64-bit indices: bucket_sort's global positions, sample indices and piece "
-        "starts are std::size_t / uint64_t; 32-bit quantities are per sublist (bounds a_ij < T) or launch "
-        "counts (m sublists, n/T + s chunks, as int), which stay below 2^31 up to n = 2^42 for u32 keys.\n";
+  md << "\nn above 2^32 needs 64-bit indices: bucket_sort's global positions, splitter indices and piece "
+        "starts are std::size_t / uint64_t; 32-bit quantities are per sublist (bounds a_ij < T), sample "
+        "numbers (s m <= 2^32: s is lowered beyond, from n = 2^37 for u32 keys at s = 256) or launch counts "
+        "(m sublists, n/T + s chunks, as int), which stay below 2^31 up to n = 2^42 for u32 keys.\n";
 }
 
 std::vector<int> int_list(const std::string& s) {

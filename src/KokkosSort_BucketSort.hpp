@@ -4,25 +4,38 @@
 // by construction, so the work does not depend on the input distribution. Not stable.
 //
 // Steps (T = sublist size, the largest power of two whose keys fit a team's scratch budget;
-// m = ceil(n / T) sublists; s = samples per sublist = number of buckets, a power of two):
+// m = ceil(n / T) sublists; s = samples per sublist, a power of two; q - 1 >= s splitters
+// and q buckets: s + 1, or up to 2s where that saves step 9 a merge round, see bucket_count):
 //   1-3 SublistSort     one team per sublist: coalesced load, sort in scratch (below), write
 //                       back to the key buffer, taking the s equidistant samples at sorted
 //                       positions (k+1) T/s - 1 on the way out;
-//   4   sort the R <= s m samples: the radix sort (by key, stable; its buffers in this call's
-//       workspace) for built-in keys in the default order,
-//       otherwise the segmented merge sort below on (key, index) pairs;
-//   5   SplitterPick    global splitter j = sorted sample (j+1) m - 1, j < s-1;
+//   4   sort the R <= s m samples, (key, sample number) pairs, with the segmented merge sort
+//       below (one segment): a fixed number of rounds whatever the keys, unlike a radix sort
+//       that skips the digits all samples share;
+//   5   SplitterPick    q - 1 global splitters, equidistant in the sorted samples but half a
+//                       spacing early (see Balance below): splitter j = sorted sample
+//                       floor((j+1) s m / (q-1)) - floor(m/2) - 1 (at least 0);
 //   6   SampleIndex     one team per sublist, sublist and splitters in scratch; the paper's
-//                       scheme: binary search for splitter s/2 over the whole sublist, then
-//                       s/4 and 3s/4 inside the two halves found, ..., log s rounds -> a_ij;
-//   7   ColumnSums (per bucket, in parallel), a scan of the s column sums, FinalUpdate (per
+//                       scheme: binary search for splitter q/2 over the whole sublist, then
+//                       q/4 and 3q/4 inside the two halves found, ..., log q rounds -> a_ij;
+//   7   ColumnSums (per bucket, in parallel), a scan of the q column sums, FinalUpdate (per
 //       bucket, a team scan down the column) -> start of piece (i, j) in the output;
-//   8   Relocate        one team per sublist writes each of its s pieces as a contiguous run;
+//   8   Relocate        one team per sublist writes each of its q pieces as a contiguous run;
 //   9   every bucket is cut into scratch-sized tiles that are sorted in scratch (one team
 //       per tile, over all buckets at once), then merged pairwise, one team per output
 //       tile through scratch with coalesced reads and writes (Impl::TileMergePass, shared
 //       with the merge sort), until each bucket is one run. Because every bucket holds fewer
-//       than 2n/s keys, the tile counts and rounds do not depend on the distribution.
+//       than 2n/s keys, the tile counts and rounds are bounded whatever the distribution.
+// Balance: sorted sample p (p + 1 samples at or below it) has about (p + 1 + m/2) T/s keys at
+// or below it: in each sublist the keys up to a splitter run on past its last sample below
+// it by half a group on average (uniform input), or, where a level of samples is crossed by
+// every sublist at nearly the same key, the sublists cross it by the median of m. Splitters
+// at the (j+1)-th multiple of s m / (q-1) less m/2 samples thus cut q - 1 buckets of n/(q-1)
+// keys and a last one of about m/2 (the sublists' maxima above their median); the paper's
+// every m-th sample made bucket 0 1.47 n/s and the last 0.59 n/s (u32, T = 8192, s = 256).
+// Bound: bucket j holds at most ceil(s m / (q-1)) samples (the last: floor(m/2)), and a
+// sublist at most (c + 1) T/s - 1 keys of a bucket holding c of its samples, so bucket_j <
+// (ceil(s m / (q-1)) + m) T/s <= 2 m T/s.
 // Tile sorts of steps 2 and 9 (Tuning::BucketSort): on one-thread teams (host backends)
 // team_merge_sort, as bitonic sort run serially is 4-5x slower; on GPUs team_merge_sort with
 // both its buffers in level-0 scratch, on sublists halved until they fit
@@ -37,22 +50,23 @@
 // the position in the sorted sublist. That is a strict total order (every element distinct),
 // so equal keys are split across buckets like distinct ones and duplicates or all-equal input
 // keep the bound: bucket_j < 2 m T / s (= 2n/s when T divides n; slack < 2T/s otherwise,
-// because the partial last sublist counts as padded with +inf to T keys).
+// because the partial last sublist counts as padded with +inf to T keys). Samples carry their
+// number r = i s + k (32 bits: s m <= 2^32 is kept by lowering s for inputs above 2^34 keys or
+// so), which orders them as their global index does.
 //
 // Extra device memory (bytes; K = sizeof key, V = sizeof value, R = samples taken <= s m):
 //   n K [+ n V]                      key [and value] buffer
-//   + s m (K + 8 + 4 + 8)            samples (key, 8-byte index), bounds a_ij (u32), piece starts
-//   + s (K + 8) + 3 (s + 1) 8        splitters, bucket starts, tile tables of step 9
-//   + 2 (n / M + s) 8                merge-path splits of step 9 (M: merge tile, 2048 on GPUs)
+//   + 2 s m S                        samples and their merge buffer (S = sizeof
+//                                    BucketSample<Key>: K + 4 rounded up to K's alignment)
+//   + q m (4 + 8)                    bounds a_ij (u32), piece starts
+//   + q (K + 8) + 3 (q + 1) 8        splitters, bucket starts, tile tables of step 9
+//   + 2 (n / M + q) 8                merge-path splits of step 9 (M: merge tile, 2048 on GPUs)
+//   + 48 + 2 (s m / M' + 1) 8        tables and merge-path splits of step 4 (M': its merge tile)
 //   (each array rounded up to 256 bytes, all in one allocation)
-//   built-in keys in the default order: the radix sort's buffers for the R samples,
-//     R (K + 8) + 2048 x (its team count) + 2 K;
-//   otherwise: 2 R sizeof(BucketSample<Key>) + 48 + 2 (R / M + 1) 8 (sample merge sort
-//     buffers, tables and splits).
 //   Strided Views add their contiguous copies (n K [+ n V]), as for every algorithm.
-// u32 keys, s = 256, T = 8192 (CUDA, s m = n/32): 4n + n/32 (4 + 8 + 4 + 8) + n/32 (4 + 8) in
-// the one allocation = 5.13 n bytes; T = 4096 (s m = n/16): 6.26 n (CUB radix sort: a second
-// n-key buffer, 4n, plus small tables).
+// u32 keys, s = 256, T = 8192 (CUDA, s m = n/32), q = s: 4n + n/32 (2 x 8 + 4 + 8) = 4.88 n
+// bytes in the one allocation (q = 285, at n = 2^21 2^k: 4.92 n); CUB radix sort: a second
+// n-key buffer, 4n, plus small tables.
 // Merge-sorted sublists whose two buffers do not fit level-0 scratch (host backends, or
 // BucketSortOptions::network) put the second in level 1: T (K + 2) bytes per running team.
 // Everything is allocated before the input is written (it is first written in step 8).
@@ -62,7 +76,6 @@
 #include <type_traits>
 #include <vector>
 #include <Kokkos_Core.hpp>
-#include "KokkosSort_RadixSort.hpp"  // step 4 sorts built-in samples with it
 #include "impl/KokkosSort_DevicePrimitives.hpp"
 #include "impl/KokkosSort_Config.hpp"
 #include "impl/KokkosSort_KeyTraits.hpp"
@@ -81,10 +94,19 @@ struct BucketSortStats {
   std::size_t n = 0;
   std::size_t sublist_size = 0;  ///< T
   std::size_t sublists = 0;      ///< m = ceil(n / T)
-  std::size_t samples = 0;       ///< s actually used (= number of buckets)
+  std::size_t samples = 0;       ///< s actually used (samples per sublist)
+  std::size_t buckets = 0;       ///< q: s + 1, or up to 2s where that saves step 9 a merge round
   std::vector<std::size_t> bucket_sizes;
-  /// Every bucket is smaller than this: 2 m T / s (= 2n/s when T divides n).
+  std::size_t bucket_tile = 0;   ///< step 9 sorts buckets in tiles of this many keys, then
+  int merge_rounds = 0;          ///< merges them pairwise in this many rounds (largest bucket)
+  /// Every bucket is smaller than this: 2 m T / s (= 2n/s when T divides n), the paper's bound.
   std::size_t bucket_bound() const { return samples ? 2 * sublists * sublist_size / samples : 0; }
+  /// The bound for q buckets, (ceil(s m / (q-1)) + m) T / s: at most bucket_bound(),
+  /// n/(q-1) + n/s when T divides n.
+  std::size_t bucket_bound_for_buckets() const {
+    if (!samples || buckets < 2) return 0;
+    return ((samples * sublists + buckets - 2) / (buckets - 1) + sublists) * (sublist_size / samples);
+  }
 };
 
 struct BucketSortOptions {
@@ -110,11 +132,12 @@ namespace Impl {
 
 constexpr std::uint64_t bucket_no_index = ~std::uint64_t(0);  // marks a +inf splitter
 
-// Sampling/indexing order: key, then global index; makes every element distinct.
+// Sampling/indexing order: key, then sample number (in the order of the global index);
+// makes every sample distinct.
 template <class Key>
 struct BucketSample {
   Key key;
-  std::uint64_t idx;
+  std::uint32_t number;  // i s + k: sample k of sublist i
 };
 
 template <class Key, class Comp>
@@ -123,7 +146,7 @@ struct BucketSampleLess {
   KOKKOS_INLINE_FUNCTION bool operator()(const BucketSample<Key>& a, const BucketSample<Key>& b) const {
     if (comp(a.key, b.key)) return true;
     if (comp(b.key, a.key)) return false;
-    return a.idx < b.idx;
+    return a.number < b.number;
   }
 };
 
@@ -222,9 +245,10 @@ inline std::size_t max_merge_tiles(const std::size_t n, const std::size_t nseg, 
 }
 
 // Sorts every segment [off[j], off[j+1]) of a (values in va). b / vb are same-sized buffers.
-// The result ends in a (and va); off_host is the host copy of tables.offsets.
+// The result ends in a (and va); off_host is the host copy of tables.offsets. Returns the
+// merge rounds (those of the largest segment).
 template <class ExecSpace, class E, class Comp, class ValueView, bool HasValues>
-void segmented_sort(const ExecSpace& exec, const Kokkos::View<E*, typename ExecSpace::memory_space>& a,
+int segmented_sort(const ExecSpace& exec, const Kokkos::View<E*, typename ExecSpace::memory_space>& a,
                     const Kokkos::View<E*, typename ExecSpace::memory_space>& b, const ValueView& va,
                     const ValueView& vb, const std::vector<std::size_t>& off_host,
                     const SegmentTables<typename ExecSpace::memory_space>& tables, const SegmentPlan& plan,
@@ -235,7 +259,7 @@ void segmented_sort(const ExecSpace& exec, const Kokkos::View<E*, typename ExecS
   using Tiles = SegmentTiles<Mem>;
   const std::size_t nseg = off_host.size() - 1;
   const std::size_t total = off_host[nseg] - off_host[0];
-  if (total < 2) return;
+  if (total < 2) return 0;
   std::size_t largest = 0;
   auto sort_base_h = Impl::host_mirror(tables.sort_base);
   auto merge_base_h = Impl::host_mirror(tables.merge_base);
@@ -265,6 +289,7 @@ void segmented_sort(const ExecSpace& exec, const Kokkos::View<E*, typename ExecS
   if constexpr (HasValues)
     Kokkos::parallel_for("KokkosSort::bucket_copy_back", Policy(exec, int(count), team_size),
                          SegmentCopyBack<ExecSpace, EView, ValueView, Tiles>{a, b, va, vb, merge_tiles});
+  return rounds;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -274,10 +299,19 @@ struct BucketLayout {
   std::size_t n;
   std::size_t m;  // sublists
   int T;          // sublist size (power of two)
-  int s;          // samples per sublist = buckets (power of two, <= T / 4)
+  int s;          // samples per sublist (power of two, <= T / 4)
   int stride;     // T / s
+  int q;          // buckets, s < q <= 2s (bucket_count): q - 1 splitters
 
   KOKKOS_INLINE_FUNCTION std::size_t base(std::size_t i) const { return i * std::size_t(T); }
+  // Sorted position of sample k in its sublist: the top of the k-th group of T/s keys.
+  KOKKOS_INLINE_FUNCTION int sample_position(int k) const { return (k + 1) * stride - 1; }
+  // Samples at positions below `valid` (all s for a full sublist).
+  KOKKOS_INLINE_FUNCTION int samples_below(int valid) const { return valid / stride; }
+  // Global index of sample number r = i s + k.
+  KOKKOS_INLINE_FUNCTION std::uint64_t sample_index(std::uint32_t r) const {
+    return base(r / std::uint32_t(s)) + std::uint64_t(sample_position(int(r % std::uint32_t(s))));
+  }
   KOKKOS_INLINE_FUNCTION int valid(std::size_t i) const {
     const std::size_t left = n - base(i);
     return left < std::size_t(T) ? int(left) : T;
@@ -292,8 +326,7 @@ struct SublistSort {
   using Mem = typename ExecSpace::memory_space;
   KeyView keys, buf;
   ValueView values, vbuf;
-  Kokkos::View<Key*, Mem> sample_keys;
-  Kokkos::View<std::uint64_t*, Mem> sample_idx;
+  Kokkos::View<BucketSample<Key>*, Mem> samples;
   BucketLayout L;
   TileSortMethod method;  // bitonic (the paper's) or team merge sort
   BucketTileScratch<ExecSpace, Key, HasValues> scratch;
@@ -333,53 +366,48 @@ struct SublistSort {
     // Samples at padded positions are +inf and are simply not taken; only the last sublist
     // has any, so the taken samples stay contiguous.
     Kokkos::parallel_for(Kokkos::TeamThreadRange(team, L.s), [&](const int k) {
-      const int p = (k + 1) * L.stride - 1;
+      const int p = L.sample_position(k);
       if (p < valid) {
-        sample_keys(i * L.s + k) = rk(p);
-        sample_idx(i * L.s + k) = base + std::size_t(p);
+        const std::size_t r = i * std::size_t(L.s) + std::size_t(k);
+        samples(r).key = rk(p);
+        samples(r).number = std::uint32_t(r);
       }
     });
   }
 };
 
-template <class ExecSpace, class Key>
-struct PackSamples {
-  Kokkos::View<Key*, typename ExecSpace::memory_space> keys;
-  Kokkos::View<std::uint64_t*, typename ExecSpace::memory_space> idx;
-  Kokkos::View<BucketSample<Key>*, typename ExecSpace::memory_space> packed;
-  bool unpack;
-  KOKKOS_INLINE_FUNCTION void operator()(const std::size_t r) const {
-    if (unpack) {
-      keys(r) = packed(r).key;
-      idx(r) = packed(r).idx;
-    } else {
-      packed(r).key = keys(r);
-      packed(r).idx = idx(r);
-    }
-  }
-};
-
-// Step 5: every m-th sorted sample; missing ones (beyond the R taken) are +inf: an index of
-// bucket_no_index and no key (never read).
+// Step 5: q - 1 splitters from the sorted samples (the top of this header: Balance); missing
+// ones (beyond the R taken) are +inf: an index of bucket_no_index and no key (never read).
 template <class ExecSpace, class Key>
 struct SplitterPick {
-  Kokkos::View<Key*, typename ExecSpace::memory_space> sample_keys, split_keys;
-  Kokkos::View<std::uint64_t*, typename ExecSpace::memory_space> sample_idx, split_idx;
-  std::size_t m, taken;
+  Kokkos::View<BucketSample<Key>*, typename ExecSpace::memory_space> samples;
+  Kokkos::View<Key*, typename ExecSpace::memory_space> split_keys;
+  Kokkos::View<std::uint64_t*, typename ExecSpace::memory_space> split_idx;
+  BucketLayout L;
+  std::size_t taken;
   KOKKOS_INLINE_FUNCTION void operator()(const std::size_t j) const {
-    const std::size_t p = (j + 1) * m - 1;
+    const std::size_t spaced = (j + 1) * std::size_t(L.s) * L.m / std::size_t(L.q - 1), early = L.m / 2 + 1;
+    const std::size_t p = spaced > early ? spaced - early : 0;
     if (p < taken) {
-      split_keys(j) = sample_keys(p);
-      split_idx(j) = sample_idx(p);
+      split_keys(j) = samples(p).key;
+      split_idx(j) = L.sample_index(samples(p).number);
     } else {
       split_idx(j) = bucket_no_index;
     }
   }
 };
 
-// Step 6: bnd[b] = how many keys of the sublist are <= splitter b-1 (bnd[0] = 0, bnd[s] =
-// valid). Round r fills the odd multiples of s / 2^r, each searching between its two
-// neighbours found in earlier rounds: the paper's s/2, s/4 and 3s/4, ... scheme.
+// Step 6's scratch: a sublist of T keys, q - 1 splitters (keys and indices), q + 1 bounds.
+template <class Key>
+std::size_t bucket_index_scratch(const int T, const int q) {
+  return scratch_bytes<Key>(T) + scratch_bytes<Key>(q) + scratch_bytes<std::uint64_t>(q) +
+         scratch_bytes<std::uint32_t>(q + 1);
+}
+
+// Step 6: bnd[b] = how many keys of the sublist are <= splitter b-1 (bnd[0] = 0, bnd[q] =
+// valid). Round r fills the odd multiples of P / 2^r below q (P: q rounded up to a power of
+// two), each searching between its two neighbours found in earlier rounds: the paper's s/2,
+// s/4 and 3s/4, ... scheme.
 template <class ExecSpace, class KeyView, class Comp>
 struct SampleIndex {
   using Key = typename KeyView::non_const_value_type;
@@ -388,41 +416,42 @@ struct SampleIndex {
   KeyView buf;
   Kokkos::View<Key*, Mem> split_keys;
   Kokkos::View<std::uint64_t*, Mem> split_idx;
-  Kokkos::View<std::uint32_t*, Mem> bounds;     // m x s, sublist-major: bnd[1..s]
-  Kokkos::View<std::size_t*, Mem> piece_count;  // s x m, bucket-major: a_ij
+  Kokkos::View<std::uint32_t*, Mem> bounds;     // m x q, sublist-major: bnd[1..q]
+  Kokkos::View<std::size_t*, Mem> piece_count;  // q x m, bucket-major: a_ij
   BucketLayout L;
   Comp comp;
 
-  static std::size_t scratch(const BucketLayout& L) {
-    return scratch_bytes<Key>(L.T) + scratch_bytes<Key>(L.s) + scratch_bytes<std::uint64_t>(L.s) +
-           scratch_bytes<std::uint32_t>(L.s + 1);
-  }
+  static std::size_t scratch(const BucketLayout& L) { return bucket_index_scratch<Key>(L.T, L.q); }
 
   KOKKOS_INLINE_FUNCTION void operator()(const member_type& team) const {
     ScratchArray<ExecSpace, Key> ks(team.team_scratch(0), L.T);
-    ScratchArray<ExecSpace, Key> gk(team.team_scratch(0), L.s);
-    ScratchArray<ExecSpace, std::uint64_t> gi(team.team_scratch(0), L.s);
-    ScratchArray<ExecSpace, std::uint32_t> bnd(team.team_scratch(0), L.s + 1);
+    ScratchArray<ExecSpace, Key> gk(team.team_scratch(0), L.q);
+    ScratchArray<ExecSpace, std::uint64_t> gi(team.team_scratch(0), L.q);
+    ScratchArray<ExecSpace, std::uint32_t> bnd(team.team_scratch(0), L.q + 1);
     const std::size_t i = team.league_rank();
     const std::size_t base = L.base(i);
     const int valid = L.valid(i);
-    const int s = L.s;
+    const int q = L.q;
     Kokkos::parallel_for(Kokkos::TeamThreadRange(team, valid), [&](const int p) { ks(p) = buf(base + p); });
-    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, s - 1), [&](const int j) {
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, q - 1), [&](const int j) {
       gi(j) = split_idx(j);
       if (gi(j) != bucket_no_index) gk(j) = split_keys(j);  // a +inf splitter has no key
     });
     Kokkos::single(Kokkos::PerTeam(team), [&]() {
       bnd(0) = 0;
-      bnd(s) = std::uint32_t(valid);
+      bnd(q) = std::uint32_t(valid);
     });
     team.team_barrier();
-    for (int h = s / 2; h >= 1; h /= 2) {
-      Kokkos::parallel_for(Kokkos::TeamThreadRange(team, s / (2 * h)), [&](const int c) {
+    // q need not be a power of two: the rounds run as for the next one, P, and skip the b >= q;
+    // a neighbour b + h beyond q is q itself.
+    int top = 1;
+    while (top < q) top *= 2;
+    for (int h = top / 2; h >= 1; h /= 2) {
+      Kokkos::parallel_for(Kokkos::TeamThreadRange(team, (q + h - 1) / (2 * h)), [&](const int c) {
         const int b = (2 * c + 1) * h;
         const Key g = gk(b - 1);
         const std::uint64_t gidx = gi(b - 1);
-        int lo = int(bnd(b - h)), hi = int(bnd(b + h));
+        int lo = int(bnd(b - h)), hi = int(bnd(b + h < q ? b + h : q));
         // First position whose (key, index) is above the splitter's.
         while (lo < hi) {
           const int mid = lo + (hi - lo) / 2;
@@ -437,8 +466,8 @@ struct SampleIndex {
       });
       team.team_barrier();
     }
-    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, s), [&](const int j) {
-      bounds(i * s + j) = bnd(j + 1);
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, q), [&](const int j) {
+      bounds(i * q + j) = bnd(j + 1);
       piece_count(std::size_t(j) * L.m + i) = bnd(j + 1) - bnd(j);
     });
   }
@@ -488,31 +517,31 @@ struct Relocate {
   KeyView buf, keys;
   ValueView vbuf, values;
   Kokkos::View<std::uint32_t*, Mem> bounds;
-  Kokkos::View<std::size_t*, Mem> piece_start;  // s x m, bucket-major
+  Kokkos::View<std::size_t*, Mem> piece_start;  // q x m, bucket-major
   BucketLayout L;
 
   static std::size_t scratch(const BucketLayout& L) {
-    return scratch_bytes<std::uint32_t>(L.s + 1) + scratch_bytes<std::size_t>(L.s);
+    return scratch_bytes<std::uint32_t>(L.q + 1) + scratch_bytes<std::size_t>(L.q);
   }
 
   KOKKOS_INLINE_FUNCTION void operator()(const member_type& team) const {
-    ScratchArray<ExecSpace, std::uint32_t> bnd(team.team_scratch(0), L.s + 1);
-    ScratchArray<ExecSpace, std::size_t> start(team.team_scratch(0), L.s);
+    ScratchArray<ExecSpace, std::uint32_t> bnd(team.team_scratch(0), L.q + 1);
+    ScratchArray<ExecSpace, std::size_t> start(team.team_scratch(0), L.q);
     const std::size_t i = team.league_rank();
     const std::size_t base = L.base(i);
     const int valid = L.valid(i);
-    const int s = L.s;
-    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, s), [&](const int j) {
-      bnd(j + 1) = bounds(i * s + j);
+    const int q = L.q;
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, q), [&](const int j) {
+      bnd(j + 1) = bounds(i * q + j);
       start(j) = piece_start(std::size_t(j) * L.m + i);
       if (j == 0) bnd(0) = 0;
     });
     team.team_barrier();
-    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, valid), [&](const int q) {
-      const std::size_t j = segment_of(bnd, std::size_t(s), std::uint32_t(q));
-      const std::size_t dst = start(j) + std::size_t(q - int(bnd(j)));
-      keys(dst) = buf(base + q);
-      if (HasValues) values(dst) = vbuf(base + q);
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, valid), [&](const int p) {
+      const std::size_t j = segment_of(bnd, std::size_t(q), std::uint32_t(p));
+      const std::size_t dst = start(j) + std::size_t(p - int(bnd(j)));
+      keys(dst) = buf(base + p);
+      if (HasValues) values(dst) = vbuf(base + p);
     });
   }
 };
@@ -529,9 +558,11 @@ inline int bucket_checked_samples(const BucketSortOptions& opt, int fallback) {
 // Sublist size and samples per sublist for one key type: T from the scratch budget (halved
 // until a merge sort's two buffers fit level 0 where Tuning::merge_halves_tiles asks for it),
 // s as asked but at most T/4 and small enough that a sublist and the splitters fit scratch in
-// step 6 (only very large key types lower it). Throws before any data is touched.
+// step 6 (only very large key types lower it); s + 1 to max_buckets <= 2s buckets fit there too.
+// Throws before any data is touched.
 struct BucketPlan {
   int T, s;
+  int max_buckets;
   bool merging;       // tiles of steps 2 and 9 (and samples) by team_merge_sort instead of the bitonic network
   std::size_t limit;  // level-0 bytes per team that every kernel's tiles are planned in
 };
@@ -571,17 +602,35 @@ BucketPlan bucket_plan(const BucketSortOptions& opt) {
       while (T > 16 && two_buffers(T) > limit) T /= 2;
     merging = !Params::merge_sort_only_in_level0 || two_buffers(T) <= limit;
   }
-  auto index_scratch = [T](int s) {
-    return scratch_bytes<Key>(T) + scratch_bytes<Key>(s) + scratch_bytes<std::uint64_t>(s) +
-           scratch_bytes<std::uint32_t>(s + 1);
-  };
   int s = asked < T / 4 ? asked : T / 4;
-  while (s > 2 && index_scratch(s) > limit) s /= 2;
-  if (T < 16 || index_scratch(s) > limit)
+  while (s > 2 && bucket_index_scratch<Key>(T, s + 1) > limit) s /= 2;
+  if (T < 16 || bucket_index_scratch<Key>(T, s + 1) > limit)
     throw std::invalid_argument("KokkosSort::bucket_sort: the key type (" + std::to_string(sizeof(Key)) +
                                 " bytes) is too large to sort in " + std::to_string(limit) +
                                 " bytes of team scratch");
-  return {T, s, merging, limit};
+  const int step = s / 8 > 1 ? s / 8 : 1;
+  int max_buckets = 2 * s;
+  while (max_buckets > s + 1 && bucket_index_scratch<Key>(T, max_buckets) > limit) max_buckets -= step;
+  return {T, s, max_buckets < s + 1 ? s + 1 : max_buckets, merging, limit};
+}
+
+// Buckets for n keys: step 9 merges a bucket of b keys in ceil(log2(b / tile)) rounds (tile:
+// its sort tile), so buckets that end just above a power-of-two multiple W of the tile pay a
+// whole round for a short tail. With s splitters the q - 1 = s main buckets hold about n/s
+// keys (Balance, at the top of this header), and for n a power of two that is exactly W:
+// about half of them would pay that round. So where n/s lies above fill_percent of its W,
+// take q - 1 = ceil(n / (fill W)) splitters (< 2s for fill > 50%) instead, capped at what
+// step 6's scratch holds (max_buckets). fill_percent = 0: always s splitters, as in the paper.
+inline int bucket_count(const std::size_t n, const int s, const int tile, const int max_buckets,
+                        const int fill_percent) {
+  std::size_t splitters = std::size_t(s);
+  if (fill_percent > 0) {
+    std::size_t run = std::size_t(tile);
+    while (run * std::size_t(s) < n) run *= 2;
+    const std::size_t fill = std::size_t(fill_percent);
+    if (100 * n > fill * run * std::size_t(s)) splitters = (100 * n + fill * run - 1) / (fill * run);
+  }
+  return splitters + 1 < std::size_t(max_buckets) ? int(splitters + 1) : max_buckets;
 }
 
 template <class ExecSpace, class KeyView, class ValueView, bool HasValues, class Comp>
@@ -593,7 +642,9 @@ void bucket_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Va
   using Policy = Kokkos::TeamPolicy<ExecSpace>;
   using Sample = BucketSample<Key>;
   using SampleComp = BucketSampleLess<Key, Comp>;
-  constexpr bool radix_samples = is_builtin_key<Key>::value && std::is_same<Comp, DefaultLess<Key>>::value;
+  static_assert(Params::bucket_fill_percent == 0 ||
+                    (Params::bucket_fill_percent > 50 && Params::bucket_fill_percent <= 100),
+                "Tuning::BucketSort::bucket_fill_percent must be 0 or in (50, 100]: q < 2s buckets");
   const std::size_t n = keys.extent(0);
   if (n < 2) return;
   const int team_size = Params::team_size;
@@ -603,12 +654,21 @@ void bucket_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Va
   L.T = plan.T;
   L.m = (n + L.T - 1) / L.T;
   L.s = plan.s;
+  // Sample numbers are 32-bit: above about 2^34 keys (2^37 at the defaults) s is lowered.
+  constexpr std::size_t max_samples = std::size_t(1) << 32;
+  while (L.s > 2 && std::size_t(L.s) * L.m > max_samples) L.s /= 2;
+  if (std::size_t(L.s) * L.m > max_samples)
+    throw std::length_error("KokkosSort::bucket_sort: " + std::to_string(n) + " keys are more than " +
+                            std::to_string(max_samples / 2) + " sublists");
   L.stride = L.T / L.s;
   const std::size_t s = std::size_t(L.s), m = L.m;
-  const std::size_t taken = (m - 1) * s + std::size_t(L.valid(m - 1) / L.stride);
+  const std::size_t taken = (m - 1) * s + std::size_t(L.samples_below(L.valid(m - 1)));
 
   const SegmentPlan step9_plan =
       segment_plan<ExecSpace, Key, ValueView, HasValues, Comp>(L.T, team_size, plan.merging, plan.limit);
+  L.q = bucket_count(n, L.s, step9_plan.sort_tile, plan.max_buckets, Params::bucket_fill_percent);
+  if (std::size_t(L.q) > s * m + 1) L.q = int(s * m + 1);  // a splitter per sample at most (tiny inputs)
+  const std::size_t q = std::size_t(L.q);
   static_assert(bucket_tile_for<ExecSpace, Sample>(Params::scratch_budget) >= 8,
                 "KokkosSort::bucket_sort: key type too large for team scratch");
   const int sample_tile = bucket_tile_for<ExecSpace, Sample>(plan.limit);
@@ -616,49 +676,36 @@ void bucket_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Va
     throw std::invalid_argument("KokkosSort::bucket_sort: the key type (" + std::to_string(sizeof(Key)) +
                                 " bytes) is too large to sample in " + std::to_string(plan.limit) +
                                 " bytes of team scratch");
-  const SegmentPlan sample_plan =
-      radix_samples ? SegmentPlan{}
-                    : segment_plan<ExecSpace, Sample, Kokkos::View<Sample*, Mem>, false, SampleComp>(
-                          sample_tile, team_size, plan.merging, plan.limit);
+  const SegmentPlan sample_plan = segment_plan<ExecSpace, Sample, Kokkos::View<Sample*, Mem>, false, SampleComp>(
+      sample_tile, team_size, plan.merging, plan.limit);
 
   // Every array in one allocation, made before the input is read.
   KeyView buf;
   ValueView vbuf;
-  Kokkos::View<Key*, Mem> sample_keys, split_keys;
-  Kokkos::View<std::uint64_t*, Mem> sample_idx, split_idx;
+  Kokkos::View<Key*, Mem> split_keys;
+  Kokkos::View<std::uint64_t*, Mem> split_idx;
   Kokkos::View<std::uint32_t*, Mem> bounds;
   Kokkos::View<std::size_t*, Mem> pieces;
   SegmentTables<Mem> bucket_tables, sample_tables;
-  Kokkos::View<Sample*, Mem> packed, packed_buf;
-  // Step 4's radix sort buffers (built-in keys) live in the same allocation.
-  using SampleKeys = Kokkos::View<Key*, Mem>;
-  using SampleIdx = Kokkos::View<std::uint64_t*, Mem>;
-  std::conditional_t<radix_samples, RadixBuffers<ExecSpace, SampleKeys, SampleIdx, true>, std::nullptr_t> sample_radix{};
-  RadixLayout sample_radix_layout{};
-  if constexpr (radix_samples) sample_radix_layout = radix_layout<ExecSpace, Key, true>(exec, taken);
+  Kokkos::View<Sample*, Mem> samples, sample_buf;
   Workspace<Mem> ws;
   auto carve = [&]() {
     buf = ws.template take<KeyView>(n);
     if (HasValues) vbuf = ws.template take<ValueView>(n);
-    sample_keys = ws.template take<Kokkos::View<Key*, Mem>>(s * m);
-    sample_idx = ws.template take<Kokkos::View<std::uint64_t*, Mem>>(s * m);
-    split_keys = ws.template take<Kokkos::View<Key*, Mem>>(s);
-    split_idx = ws.template take<Kokkos::View<std::uint64_t*, Mem>>(s);
-    bounds = ws.template take<Kokkos::View<std::uint32_t*, Mem>>(s * m);
-    pieces = ws.template take<Kokkos::View<std::size_t*, Mem>>(s * m);
-    bucket_tables.offsets = ws.template take<Kokkos::View<std::size_t*, Mem>>(s + 1);
-    bucket_tables.sort_base = ws.template take<Kokkos::View<std::size_t*, Mem>>(s + 1);
-    bucket_tables.merge_base = ws.template take<Kokkos::View<std::size_t*, Mem>>(s + 1);
-    bucket_tables.splits = ws.template take<Kokkos::View<std::size_t*, Mem>>(2 * max_merge_tiles(n, s, step9_plan));
-    if constexpr (radix_samples) sample_radix.take(ws, sample_radix_layout);
-    if (!radix_samples) {
-      packed = ws.template take<Kokkos::View<Sample*, Mem>>(taken);
-      packed_buf = ws.template take<Kokkos::View<Sample*, Mem>>(taken);
-      sample_tables.offsets = ws.template take<Kokkos::View<std::size_t*, Mem>>(2);
-      sample_tables.sort_base = ws.template take<Kokkos::View<std::size_t*, Mem>>(2);
-      sample_tables.merge_base = ws.template take<Kokkos::View<std::size_t*, Mem>>(2);
-      sample_tables.splits = ws.template take<Kokkos::View<std::size_t*, Mem>>(2 * max_merge_tiles(taken, 1, sample_plan));
-    }
+    samples = ws.template take<Kokkos::View<Sample*, Mem>>(s * m);
+    sample_buf = ws.template take<Kokkos::View<Sample*, Mem>>(s * m);
+    split_keys = ws.template take<Kokkos::View<Key*, Mem>>(q);
+    split_idx = ws.template take<Kokkos::View<std::uint64_t*, Mem>>(q);
+    bounds = ws.template take<Kokkos::View<std::uint32_t*, Mem>>(q * m);
+    pieces = ws.template take<Kokkos::View<std::size_t*, Mem>>(q * m);
+    bucket_tables.offsets = ws.template take<Kokkos::View<std::size_t*, Mem>>(q + 1);
+    bucket_tables.sort_base = ws.template take<Kokkos::View<std::size_t*, Mem>>(q + 1);
+    bucket_tables.merge_base = ws.template take<Kokkos::View<std::size_t*, Mem>>(q + 1);
+    bucket_tables.splits = ws.template take<Kokkos::View<std::size_t*, Mem>>(2 * max_merge_tiles(n, q, step9_plan));
+    sample_tables.offsets = ws.template take<Kokkos::View<std::size_t*, Mem>>(2);
+    sample_tables.sort_base = ws.template take<Kokkos::View<std::size_t*, Mem>>(2);
+    sample_tables.merge_base = ws.template take<Kokkos::View<std::size_t*, Mem>>(2);
+    sample_tables.splits = ws.template take<Kokkos::View<std::size_t*, Mem>>(2 * max_merge_tiles(taken, 1, sample_plan));
   };
   carve();
   ws.allocate(exec, "KokkosSort::bucket_workspace");
@@ -673,42 +720,31 @@ void bucket_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Va
                                             : TileSortMethod{false, 0, 0};
   Kokkos::parallel_for("KokkosSort::bucket_sublist_sort", sublist_scratch.apply(Policy(exec, int(m), team_size)),
                        SublistSort<ExecSpace, KeyView, ValueView, HasValues, Comp>{
-                           keys, buf, values, vbuf, sample_keys, sample_idx, L, sublist_method, sublist_scratch, comp});
-  // Step 4. Samples are stored in increasing index order, so a stable sort by key orders
-  // them by (key, index).
+                           keys, buf, values, vbuf, samples, L, sublist_method, sublist_scratch, comp});
+  // Step 4 (the sorted samples end in `samples`).
   if (taken > 0) {
-    if constexpr (radix_samples) {
-      const SampleKeys sk(sample_keys.data(), taken);
-      const SampleIdx si(sample_idx.data(), taken);
-      radix_sort_in_buffers<ExecSpace, SampleKeys, SampleIdx, true>(exec, sk, si, sample_radix_layout, sample_radix);
-    } else {
-      Kokkos::parallel_for("KokkosSort::bucket_pack_samples", Kokkos::RangePolicy<ExecSpace>(exec, 0, taken),
-                           PackSamples<ExecSpace, Key>{sample_keys, sample_idx, packed, false});
-      std::vector<std::size_t> off{0, taken};
-      auto off_h = Impl::host_mirror(sample_tables.offsets);
-      off_h(0) = 0;
-      off_h(1) = taken;
-      Kokkos::deep_copy(exec, sample_tables.offsets, off_h);
-      segmented_sort<ExecSpace, Sample, SampleComp, Kokkos::View<Sample*, Mem>, false>(
-          exec, packed, packed_buf, packed, packed_buf, off, sample_tables, sample_plan, team_size, SampleComp{comp});
-      Kokkos::parallel_for("KokkosSort::bucket_unpack_samples", Kokkos::RangePolicy<ExecSpace>(exec, 0, taken),
-                           PackSamples<ExecSpace, Key>{sample_keys, sample_idx, packed, true});
-    }
+    std::vector<std::size_t> off{0, taken};
+    auto off_h = Impl::host_mirror(sample_tables.offsets);
+    off_h(0) = 0;
+    off_h(1) = taken;
+    Kokkos::deep_copy(exec, sample_tables.offsets, off_h);
+    segmented_sort<ExecSpace, Sample, SampleComp, Kokkos::View<Sample*, Mem>, false>(
+        exec, samples, sample_buf, samples, sample_buf, off, sample_tables, sample_plan, team_size, SampleComp{comp});
   }
   // Step 5.
-  Kokkos::parallel_for("KokkosSort::bucket_splitters", Kokkos::RangePolicy<ExecSpace>(exec, 0, s - 1),
-                       SplitterPick<ExecSpace, Key>{sample_keys, split_keys, sample_idx, split_idx, m, taken});
+  Kokkos::parallel_for("KokkosSort::bucket_splitters", Kokkos::RangePolicy<ExecSpace>(exec, 0, q - 1),
+                       SplitterPick<ExecSpace, Key>{samples, split_keys, split_idx, L, taken});
   // Step 6.
   Kokkos::parallel_for("KokkosSort::bucket_sample_index",
                        Policy(exec, int(m), team_size)
                            .set_scratch_size(0, Kokkos::PerTeam(SampleIndex<ExecSpace, KeyView, Comp>::scratch(L))),
                        SampleIndex<ExecSpace, KeyView, Comp>{buf, split_keys, split_idx, bounds, pieces, L, comp});
   // Step 7.
-  Kokkos::parallel_for("KokkosSort::bucket_column_sums", Policy(exec, int(s), team_size),
-                       ColumnSums<ExecSpace>{pieces, bucket_start, m, s});
-  Kokkos::parallel_scan("KokkosSort::bucket_scan_columns", Kokkos::RangePolicy<ExecSpace>(exec, 0, s + 1),
+  Kokkos::parallel_for("KokkosSort::bucket_column_sums", Policy(exec, int(q), team_size),
+                       ColumnSums<ExecSpace>{pieces, bucket_start, m, q});
+  Kokkos::parallel_scan("KokkosSort::bucket_scan_columns", Kokkos::RangePolicy<ExecSpace>(exec, 0, q + 1),
                         ExclusiveScanInPlace<ExecSpace>{bucket_start});
-  Kokkos::parallel_for("KokkosSort::bucket_final_update", Policy(exec, int(s), team_size),
+  Kokkos::parallel_for("KokkosSort::bucket_final_update", Policy(exec, int(q), team_size),
                        FinalUpdate<ExecSpace>{pieces, bucket_start, m});
   Kokkos::deep_copy(exec, bucket_start_h, bucket_start);
   // Step 8: the first write to the input.
@@ -717,20 +753,23 @@ void bucket_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Va
                            .set_scratch_size(0, Kokkos::PerTeam(Relocate<ExecSpace, KeyView, ValueView, HasValues>::scratch(L))),
                        Relocate<ExecSpace, KeyView, ValueView, HasValues>{buf, keys, vbuf, values, bounds, pieces, L});
   exec.fence();
-  std::vector<std::size_t> off(s + 1);
-  for (std::size_t j = 0; j <= s; ++j) off[j] = bucket_start_h(j);
+  std::vector<std::size_t> off(q + 1);
+  for (std::size_t j = 0; j <= q; ++j) off[j] = bucket_start_h(j);
   // Step 9.
   using KView = Kokkos::View<Key*, Mem>;
-  segmented_sort<ExecSpace, Key, Comp, ValueView, HasValues>(exec, KView(keys), KView(buf), values, vbuf, off,
-                                                             bucket_tables, step9_plan, team_size, comp);
+  const int rounds = segmented_sort<ExecSpace, Key, Comp, ValueView, HasValues>(
+      exec, KView(keys), KView(buf), values, vbuf, off, bucket_tables, step9_plan, team_size, comp);
   exec.fence();
   if (stats) {
     stats->n = n;
     stats->sublist_size = std::size_t(L.T);
     stats->sublists = m;
     stats->samples = s;
-    stats->bucket_sizes.resize(s);
-    for (std::size_t j = 0; j < s; ++j) stats->bucket_sizes[j] = off[j + 1] - off[j];
+    stats->buckets = q;
+    stats->bucket_tile = std::size_t(step9_plan.sort_tile);
+    stats->merge_rounds = rounds;
+    stats->bucket_sizes.resize(q);
+    for (std::size_t j = 0; j < q; ++j) stats->bucket_sizes[j] = off[j + 1] - off[j];
   }
 }
 

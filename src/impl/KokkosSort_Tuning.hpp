@@ -58,6 +58,9 @@ struct Tuning {
     static constexpr std::size_t scratch_budget = 32 * 1024;
     static constexpr int default_samples = 256;
     static constexpr int default_samples_wide_keys = 256;  // keys of 8 bytes or more
+    // More buckets than samples where the mean bucket would end above this share of a
+    // power-of-two number of step-9 tiles (Impl::bucket_count); 0: as many as samples.
+    static constexpr int bucket_fill_percent = 90;
     // Sort tiles with team_merge_sort (step 2: second buffer in level-1 scratch if need be;
     // step 9: tiles shrink to fit level 0) instead of bitonic, for every key type: run by one
     // thread, bitonic's n log^2 n compare-exchanges took 80% of the sort's time.
@@ -246,6 +249,16 @@ struct Tuning<ExecSpace, typename std::enable_if<is_cuda_space<ExecSpace>::value
     static constexpr std::size_t scratch_budget = 72 * 1024;
     static constexpr int default_samples = 256;
     static constexpr int default_samples_wide_keys = 128;  // keys of 8 bytes or more
+    // More buckets than samples where the mean bucket would end above this share of a
+    // power-of-two number of step-9 tiles (Impl::bucket_count; the buckets of uniform input
+    // at n a power of two sat right at it, and half of them paid one more merge round);
+    // 0: as many buckets as samples, the paper's. KOKKOSSORT_BUCKET_FILL_PERCENT sets it
+    // for an A/B build (bench_sorts_candidate).
+#ifdef KOKKOSSORT_BUCKET_FILL_PERCENT
+    static constexpr int bucket_fill_percent = KOKKOSSORT_BUCKET_FILL_PERCENT;
+#else
+    static constexpr int bucket_fill_percent = 90;
+#endif
     // Tiles of steps 2 and 9: team merge sort where its two buffers fit level-0 scratch, the
     // paper's bitonic sort otherwise. Measured at the 36 KB budget (H100, 2026-11-23, u32
     // uniform, merge / bitonic: 2^24 4.72 / 4.26 Gkeys/s, 2^28 5.73 / 5.25); merging pairs
