@@ -245,14 +245,15 @@ inline std::size_t max_merge_tiles(const std::size_t n, const std::size_t nseg, 
 }
 
 // Sorts every segment [off[j], off[j+1]) of a (values in va). b / vb are same-sized buffers.
-// The result ends in a (and va); off_host is the host copy of tables.offsets. Returns the
-// merge rounds (those of the largest segment).
+// The result ends in a (and va); off_host is the host copy of tables.offsets. Kernels are
+// labelled <label>_tile_sort, <label>_merge_pass, ... (profiles tell steps 4 and 9 apart).
+// Returns the merge rounds (those of the largest segment).
 template <class ExecSpace, class E, class Comp, class ValueView, bool HasValues>
 int segmented_sort(const ExecSpace& exec, const Kokkos::View<E*, typename ExecSpace::memory_space>& a,
                     const Kokkos::View<E*, typename ExecSpace::memory_space>& b, const ValueView& va,
                     const ValueView& vb, const std::vector<std::size_t>& off_host,
                     const SegmentTables<typename ExecSpace::memory_space>& tables, const SegmentPlan& plan,
-                    const int team_size, const Comp& comp) {
+                    const int team_size, const Comp& comp, const std::string& label) {
   using Mem = typename ExecSpace::memory_space;
   using Policy = Kokkos::TeamPolicy<ExecSpace>;
   using EView = Kokkos::View<E*, Mem>;
@@ -276,18 +277,18 @@ int segmented_sort(const ExecSpace& exec, const Kokkos::View<E*, typename ExecSp
   // still have runs to merge, and every segment ends in a.
   Tiles sort_tiles{tables.offsets, tables.sort_base, nseg, plan.sort_tile, plan.sort_tile, !HasValues, -1};
   Tiles merge_tiles{tables.offsets, tables.merge_base, nseg, plan.merge_tile, plan.sort_tile, !HasValues, -1};
-  Kokkos::parallel_for("KokkosSort::bucket_tile_sort", Policy(exec, int(sort_base_h(nseg)), team_size),
+  Kokkos::parallel_for(label + "_tile_sort", Policy(exec, int(sort_base_h(nseg)), team_size),
                        TileSortPass<ExecSpace, EView, ValueView, HasValues, Comp, Tiles>{a, b, va, vb, sort_tiles,
                                                                                         plan.method, comp});
   const std::size_t count = merge_base_h(nseg);
   int rounds = 0;
   for (std::size_t w = std::size_t(plan.sort_tile); w < largest; w *= 2, ++rounds) {
     merge_tiles.round = rounds;
-    tile_merge_round<ExecSpace, EView, ValueView, HasValues>(exec, "KokkosSort::bucket_merge_pass", a, b, va, vb,
+    tile_merge_round<ExecSpace, EView, ValueView, HasValues>(exec, (label + "_merge_pass").c_str(), a, b, va, vb,
                                                              merge_tiles, count, team_size, w, tables.splits, comp);
   }
   if constexpr (HasValues)
-    Kokkos::parallel_for("KokkosSort::bucket_copy_back", Policy(exec, int(count), team_size),
+    Kokkos::parallel_for(label + "_copy_back", Policy(exec, int(count), team_size),
                          SegmentCopyBack<ExecSpace, EView, ValueView, Tiles>{a, b, va, vb, merge_tiles});
   return rounds;
 }
@@ -729,7 +730,8 @@ void bucket_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Va
     off_h(1) = taken;
     Kokkos::deep_copy(exec, sample_tables.offsets, off_h);
     segmented_sort<ExecSpace, Sample, SampleComp, Kokkos::View<Sample*, Mem>, false>(
-        exec, samples, sample_buf, samples, sample_buf, off, sample_tables, sample_plan, team_size, SampleComp{comp});
+        exec, samples, sample_buf, samples, sample_buf, off, sample_tables, sample_plan, team_size, SampleComp{comp},
+        "KokkosSort::bucket_samples");
   }
   // Step 5.
   Kokkos::parallel_for("KokkosSort::bucket_splitters", Kokkos::RangePolicy<ExecSpace>(exec, 0, q - 1),
@@ -758,7 +760,8 @@ void bucket_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Va
   // Step 9.
   using KView = Kokkos::View<Key*, Mem>;
   const int rounds = segmented_sort<ExecSpace, Key, Comp, ValueView, HasValues>(
-      exec, KView(keys), KView(buf), values, vbuf, off, bucket_tables, step9_plan, team_size, comp);
+      exec, KView(keys), KView(buf), values, vbuf, off, bucket_tables, step9_plan, team_size, comp,
+      "KokkosSort::bucket");
   exec.fence();
   if (stats) {
     stats->n = n;
