@@ -582,13 +582,16 @@ void memory(std::ostream& md) {
   // What bucket_sort allocates, as a function of n and s (T from the plan).
   md << "Device memory bucket_sort allocates beyond the input (u32 keys, K = 4 bytes; T = " << plan.T
      << " keys per sublist, m = ceil(n/T) sublists, s samples per sublist, R = samples taken <= s m, "
-     << "chunks = teams of step 4's radix sort), read from `bucket_sort_contiguous`, which carves every "
-     << "array, step 4's radix sort buffers included, from one allocation made before the input is "
+     << "q buckets, s < q <= 2s), read from `bucket_sort_contiguous`, which carves every "
+     << "array, step 4's sample merge sort buffers included, from one allocation made before the input is "
      << "written; the peak is the sum:\n\n";
   for (const auto& a : bucket_allocations(std::size_t(1) << 30, s_asked)) md << "- " << a.what << "\n";
-  md << "\nFor n a multiple of T (R = s m = s n / T): extra = n (K + s/T (K + 8 + 4 + 8) + s/T (K + 8)) + "
-        "O(s) + 2048 chunks = n (4 + 36 s/T) bytes + small terms; with the input, "
-        "n (8 + 36 s/T) bytes. CUB radix sort: input + a second n-key buffer (cub::DoubleBuffer) + "
+  md << "\nFor n a multiple of T (R = s m = s n / T) and u32 keys (S = 8): extra = n (K + 2 S s/T + 12 q/T) + "
+        "O(q + n / merge tile) = n (4 + 16 s/T + 12 q/T) bytes + small terms; with the input, "
+        "n (8 + 16 s/T + 12 q/T) bytes (q = s + 1, or up to 2s where Impl::bucket_count adds buckets so that "
+        "the mean bucket stays below "
+     << KokkosSort::Impl::Tuning<Exec>::BucketSort::bucket_fill_percent
+     << "% of a power-of-two number of tiles). CUB radix sort: input + a second n-key buffer (cub::DoubleBuffer) + "
         "its temporary storage, 8 n bytes + temp(n).\n\n| s | extra B/key | with the input |\n|---|---|---|\n";
   for (int s = 32; s <= plan_for(65536).s; s *= 2)
     md << "| " << s << " | " << fmt("%.3f", extra_bytes_per_key(s)) << " | "
