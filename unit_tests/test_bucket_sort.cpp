@@ -87,19 +87,26 @@ TEST(BucketSort, BucketBoundEveryDistribution) {
   }
 }
 
+// Sorts `input` (u32) with s samples per sublist; returns the stats, the result in `out`.
+KokkosSort::BucketSortStats sort_with_stats(const std::vector<std::uint32_t>& input, const int samples,
+                                            std::vector<std::uint32_t>* out = nullptr) {
+  auto keys = to_view(Exec(), input, "keys");
+  KokkosSort::BucketSortStats st;
+  KokkosSort::BucketSortOptions opt;
+  opt.samples = samples;
+  opt.stats = &st;
+  KokkosSort::bucket_sort(Exec(), keys, opt);
+  if (out) *out = to_vector(keys);
+  return st;
+}
+
 // With every key equal only the (key, index) tie-break can spread the keys: they must fill
 // the buckets evenly, not pile into one. Ordered by index they are sorted input, whose first
 // bucket holds half a spacing (Balance in KokkosSort_BucketSort.hpp) and whose last one holds
 // half a spacing less the padding of the partial last sublist (here nearly all of it on GPUs).
 TEST(BucketSort, AllEqualSpreadsOverBuckets) {
   const std::size_t n = (std::size_t(1) << 19) + 5;
-  const auto input = generate<std::uint32_t>(Distribution::AllEqual, n);
-  auto keys = to_view(Exec(), input, "keys");
-  KokkosSort::BucketSortStats st;
-  KokkosSort::BucketSortOptions opt;
-  opt.samples = 32;
-  opt.stats = &st;
-  KokkosSort::bucket_sort(Exec(), keys, opt);
+  const auto st = sort_with_stats(generate<std::uint32_t>(Distribution::AllEqual, n), 32);
   ASSERT_EQ(st.samples, 32u);
   EXPECT_TRUE(buckets_within_bound(st, n));
   const double spacing = double(n) / double(st.buckets - 1);
@@ -121,19 +128,15 @@ TEST(BucketSort, UniformInputBucketsBalanced) {
   for (std::size_t n : {(std::size_t(1) << 21) + 12345, (std::size_t(3) << 20) + 77}) {
     SCOPED_TRACE("n = " + std::to_string(n));
     const auto input = generate<std::uint32_t>(Distribution::Uniform, n);
-    auto keys = to_view(Exec(), input, "keys");
-    KokkosSort::BucketSortStats st;
-    KokkosSort::BucketSortOptions opt;
-    opt.samples = 64;
-    opt.stats = &st;
-    KokkosSort::bucket_sort(Exec(), keys, opt);
+    std::vector<std::uint32_t> out;
+    const auto st = sort_with_stats(input, 64, &out);
     ASSERT_TRUE(buckets_within_bound(st, n));
     ASSERT_EQ(st.buckets, st.samples + 1) << "n/s is below 90% of a power-of-two number of tiles: s splitters";
     const double mean = double(n) / double(st.buckets - 1);
     for (std::size_t j = 0; j + 1 < st.buckets; ++j)
       EXPECT_NEAR(double(st.bucket_sizes[j]) / mean, 1.0, 0.15) << "bucket " << j << " of " << st.buckets;
     EXPECT_LT(double(st.bucket_sizes.back()), 0.2 * mean) << "the last bucket";
-    EXPECT_TRUE(sorted_like_reference(input, to_vector(keys)));
+    EXPECT_TRUE(sorted_like_reference(input, out));
   }
 }
 
@@ -151,30 +154,19 @@ TEST(BucketSort, BucketCountSavesTheTailRound) {
                  Distribution::DeterministicDuplicates, Distribution::Sorted, Distribution::Reverse,
                  Distribution::AllEqual}) {
     // n/s = 16 tiles exactly, from the tile the plan reports.
-    KokkosSort::BucketSortStats probe;
-    {
-      KokkosSort::BucketSortOptions opt;
-      opt.samples = 32;
-      opt.stats = &probe;
-      auto keys = to_view(Exec(), generate<std::uint32_t>(Distribution::Sorted, 4096), "keys");
-      KokkosSort::bucket_sort(Exec(), keys, opt);
-    }
+    const auto probe = sort_with_stats(generate<std::uint32_t>(Distribution::Sorted, 4096), 32);
     const std::size_t n = 32 * 16 * probe.bucket_tile;
     SCOPED_TRACE(case_name(d, n));
     const auto input = generate<std::uint32_t>(d, n);
-    auto keys = to_view(Exec(), input, "keys");
-    KokkosSort::BucketSortStats st;
-    KokkosSort::BucketSortOptions opt;
-    opt.samples = 32;
-    opt.stats = &st;
-    KokkosSort::bucket_sort(Exec(), keys, opt);
+    std::vector<std::uint32_t> out;
+    const auto st = sort_with_stats(input, 32, &out);
     ASSERT_EQ(st.bucket_tile, probe.bucket_tile);
     EXPECT_TRUE(buckets_within_bound(st, n));
-    EXPECT_GT(st.buckets, st.samples) << "n/s sits on a power-of-two number of tiles: more buckets expected";
+    EXPECT_GT(st.buckets, st.samples + 1) << "n/s sits on a power-of-two number of tiles: more splitters expected";
     EXPECT_LE(st.merge_rounds, 4);
     const std::size_t largest = *std::max_element(st.bucket_sizes.begin(), st.bucket_sizes.end());
     EXPECT_LE(largest, 16 * st.bucket_tile);
-    EXPECT_TRUE(sorted_like_reference(input, to_vector(keys)));
+    EXPECT_TRUE(sorted_like_reference(input, out));
   }
 }
 
