@@ -110,12 +110,12 @@ struct BucketSortStats {
 };
 
 struct BucketSortOptions {
-  /// Samples per sublist = number of buckets: 0 for the backend default (Tuning: on CUDA 256,
-  /// 128 for keys of 8 bytes or more), otherwise a power of two in [2, 65536]. It is reduced to
-  /// T/4 when larger, and further for key types so large that the splitters would not fit
-  /// scratch (stats report the value used).
+  /// Samples per sublist (s; the sort makes s + 1 to 2s buckets, stats.buckets): 0 for the
+  /// backend default (Tuning: on CUDA 256, 128 for keys of 8 bytes or more), otherwise a power
+  /// of two in [2, 65536]. It is reduced to T/4 when larger, and further for key types so large
+  /// that the splitters would not fit scratch (stats report the value used).
   int samples = 0;
-  /// How teams sort tiles in scratch (steps 2 and 9, and the samples of comparator types):
+  /// How teams sort tiles in scratch (steps 2 and 9, and step 4's samples):
   /// tuned (the backend's choice, see the top of this header), bitonic (the paper's) or
   /// merge_sort. odd_even_merge is rejected.
   SortingNetwork network = SortingNetwork::tuned;
@@ -192,7 +192,7 @@ struct BucketTileScratch {
 };
 
 // ---------------------------------------------------------------------------------------------
-// Segmented sort (step 9, and step 4 for comparator types): every segment is cut into sort
+// Segmented sort (steps 4 and 9): every segment is cut into sort
 // tiles (sorted in scratch), whose runs are then merged pairwise, one team per merge tile,
 // until each segment is one run (Impl::TileSortPass, Impl::TileMergePass).
 

@@ -59,7 +59,8 @@ struct Tuning {
     static constexpr int default_samples = 256;
     static constexpr int default_samples_wide_keys = 256;  // keys of 8 bytes or more
     // More buckets than samples where the mean bucket would end above this share of a
-    // power-of-two number of step-9 tiles (Impl::bucket_count); 0: as many as samples.
+    // power-of-two number of step-9 tiles (Impl::bucket_count); 0: as many as samples. The
+    // CUDA value (the merge rounds count the same way here); not timed on a CPU.
     static constexpr int bucket_fill_percent = 90;
     // Sort tiles with team_merge_sort (step 2: second buffer in level-1 scratch if need be;
     // step 9: tiles shrink to fit level 0) instead of bitonic, for every key type: run by one
