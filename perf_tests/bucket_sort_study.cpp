@@ -345,8 +345,8 @@ std::vector<Allocation> bucket_allocations(std::size_t n, int s_asked) {
   const auto step9 = Impl::segment_plan<Exec, K, KV, false, Less>(plan.T, Params::team_size, plan.merging, plan.limit);
   const auto step4 = Impl::segment_plan<Exec, Sample, SV, false, Impl::BucketSampleLess<K, Less>>(
       Impl::bucket_tile_for<Exec, Sample>(plan.limit), Params::team_size, plan.merging, plan.limit);
-  std::size_t q = std::size_t(Impl::bucket_count(n, plan.s, step9.sort_tile, plan.max_buckets, Params::bucket_fill_percent));
-  q = std::min(q, s * m + 1);
+  const std::size_t q =
+      std::size_t(Impl::bucket_count(n, plan.s, m, step9.sort_tile, plan.max_buckets, Params::bucket_fill_percent));
   return {
       {"key buffer: n K", n * key_bytes},
       {"samples: s m S (S = sizeof BucketSample)", s * m * sizeof(Sample)},

@@ -621,8 +621,9 @@ BucketPlan bucket_plan(const BucketSortOptions& opt) {
 // keys (Balance, at the top of this header), and for n a power of two that is exactly W:
 // about half of them would pay that round. So where n/s lies above fill_percent of its W,
 // take q - 1 = ceil(n / (fill W)) splitters (< 2s for fill > 50%) instead, capped at what
-// step 6's scratch holds (max_buckets). fill_percent = 0: always s splitters, as in the paper.
-inline int bucket_count(const std::size_t n, const int s, const int tile, const int max_buckets,
+// step 6's scratch holds (max_buckets), and at one splitter per sample (s m of them: tiny
+// inputs). fill_percent = 0: always s splitters, as in the paper.
+inline int bucket_count(const std::size_t n, const int s, const std::size_t m, const int tile, const int max_buckets,
                         const int fill_percent) {
   std::size_t splitters = std::size_t(s);
   if (fill_percent > 0) {
@@ -631,6 +632,7 @@ inline int bucket_count(const std::size_t n, const int s, const int tile, const 
     const std::size_t fill = std::size_t(fill_percent);
     if (100 * n > fill * run * std::size_t(s)) splitters = (100 * n + fill * run - 1) / (fill * run);
   }
+  if (splitters > std::size_t(s) * m) splitters = std::size_t(s) * m;
   return splitters + 1 < std::size_t(max_buckets) ? int(splitters + 1) : max_buckets;
 }
 
@@ -667,8 +669,7 @@ void bucket_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Va
 
   const SegmentPlan step9_plan =
       segment_plan<ExecSpace, Key, ValueView, HasValues, Comp>(L.T, team_size, plan.merging, plan.limit);
-  L.q = bucket_count(n, L.s, step9_plan.sort_tile, plan.max_buckets, Params::bucket_fill_percent);
-  if (std::size_t(L.q) > s * m + 1) L.q = int(s * m + 1);  // a splitter per sample at most (tiny inputs)
+  L.q = bucket_count(n, L.s, m, step9_plan.sort_tile, plan.max_buckets, Params::bucket_fill_percent);
   const std::size_t q = std::size_t(L.q);
   static_assert(bucket_tile_for<ExecSpace, Sample>(Params::scratch_budget) >= 8,
                 "KokkosSort::bucket_sort: key type too large for team scratch");
