@@ -149,47 +149,24 @@ TEST(TeamSort, MergeSortWithNetworkRunsOf8SortsEveryTile) { check_all_sizes<Netw
 TEST(TeamSort, MergeSortWithNetworkRunsOf4SortsEveryTile) { check_all_sizes<Network::network_runs_4>(); }
 TEST(TeamSort, MergeSortOfKeysWithNetworkRunsSortsEveryTile) { check_all_sizes<Network::network_runs_8_keys>(); }
 
-// serial_merge in both read forms, on the device, against std::merge (stable: on equal keys
-// a's first, each side in order): sorted runs with many repeated keys, every output position cut
-// into chunks located by merge_path, one chunk per index, as the tile passes call it. Every read
-// is bounds-checked: a form that reads past either run sets `bad`, and the test fails.
+// The thread merges (serial_merge in both read forms, serial_merge_in_array) on the device
+// against std::merge (stable: on equal keys a's first, each side in order): sorted runs with
+// many repeated keys, every output position cut into chunks located by merge_path, one chunk per
+// index, as the tile passes call them. Every read is bounds-checked: a merge that reads outside
+// its runs sets `bad`, and the test fails.
 using DeviceKeys = Kokkos::View<Key*, DeviceExec::memory_space>;
-struct CheckedRun {
-  DeviceKeys keys;
-  Kokkos::View<int, DeviceExec::memory_space> bad;
-  KOKKOS_INLINE_FUNCTION Key operator()(const std::size_t x) const {
-    if (x < keys.extent(0)) return keys(x);
-    bad() = 1;
-    return Key(0);
-  }
-};
-template <KokkosSort::Impl::MergeReads Reads>
-struct MergeChunks {
-  CheckedRun a, b;
-  Kokkos::View<Key*, DeviceExec::memory_space> out_keys;
-  Kokkos::View<int*, DeviceExec::memory_space> out_origin;  // a: index, b: 1000 + index
-  std::size_t chunk;
-  KOKKOS_INLINE_FUNCTION void operator()(const std::size_t c) const {
-    const KokkosSort::Impl::DefaultLess<Key> less;
-    const std::size_t na = a.keys.extent(0), nb = b.keys.extent(0), total = na + nb, d = c * chunk;
-    const std::size_t count = total - d < chunk ? total - d : chunk;
-    const std::size_t i = KokkosSort::Impl::merge_path(a, na, b, nb, d, less);
-    KokkosSort::Impl::serial_merge<Reads>(a, na, b, nb, i, d - i, d, count, less,
-                                          [&](const std::size_t o, const bool from_a, const std::size_t idx,
-                                              const Key& key) {
-                                            out_keys(o) = key;
-                                            out_origin(o) = from_a ? int(idx) : 1000 + int(idx);
-                                          });
-  }
-};
+using DeviceFlag = Kokkos::View<int, DeviceExec::memory_space>;
+using DeviceInts = Kokkos::View<int*, DeviceExec::memory_space>;
 
-template <KokkosSort::Impl::MergeReads Reads>
-void check_serial_merge() {
+// make(a, b, out_keys, out_origin, chunk, bad) returns the functor over chunk indices that merges
+// host runs a and b, writing each output's key and origin (a: index, b: 1000 + index).
+template <class MakeChunks>
+void check_merge_against_std(const MakeChunks& make) {
   using Tagged = std::pair<Key, int>;
   std::mt19937 rng(7);
   for (int na : {0, 1, 5, 16, 33})
     for (int nb : {0, 1, 7, 16, 40})
-      for (std::size_t chunk : {1, 3, 8, 100}) {
+      for (int chunk : {1, 3, 8, 100}) {
         SCOPED_TRACE("na " + std::to_string(na) + " nb " + std::to_string(nb) + " chunk " + std::to_string(chunk));
         std::vector<Key> a(na), b(nb);
         for (auto& x : a) x = rng() % 8;
@@ -202,23 +179,61 @@ void check_serial_merge() {
         std::vector<Tagged> expected(na + nb);
         std::merge(ta.begin(), ta.end(), tb.begin(), tb.end(), expected.begin(),
                    [](const Tagged& x, const Tagged& y) { return x.first < y.first; });
-        const std::size_t total = std::size_t(na + nb);
-        Kokkos::View<int, DeviceExec::memory_space> bad("bad");
-        const MergeChunks<Reads> f{{KokkosSortTest::to_view(DeviceExec(), a, "a"), bad},
-                                   {KokkosSortTest::to_view(DeviceExec(), b, "b"), bad},
-                                   KokkosSortTest::to_view(DeviceExec(), std::vector<Key>(total, Key(99)), "out"),
-                                   KokkosSortTest::to_view(DeviceExec(), std::vector<int>(total, -1), "origin"),
-                                   chunk};
-        Kokkos::parallel_for(Kokkos::RangePolicy<DeviceExec>(0, (total + chunk - 1) / chunk), f);
-        const auto out_keys = KokkosSortTest::to_vector(f.out_keys);
-        const auto out_origin = KokkosSortTest::to_vector(f.out_origin);
+        const int total = na + nb;
+        DeviceFlag bad("bad");
+        const DeviceKeys out_keys = KokkosSortTest::to_view(DeviceExec(), std::vector<Key>(total, Key(99)), "out");
+        const DeviceInts out_origin = KokkosSortTest::to_view(DeviceExec(), std::vector<int>(total, -1), "origin");
+        Kokkos::parallel_for(Kokkos::RangePolicy<DeviceExec>(0, (total + chunk - 1) / chunk),
+                             make(a, b, out_keys, out_origin, chunk, bad));
+        const auto keys = KokkosSortTest::to_vector(out_keys);
+        const auto origin = KokkosSortTest::to_vector(out_origin);
         std::vector<Tagged> out;
-        for (std::size_t o = 0; o < total; ++o) out.push_back({out_keys[o], out_origin[o]});
+        for (int o = 0; o < total; ++o) out.push_back({keys[o], origin[o]});
         EXPECT_EQ(out, expected);
-        int read_past = 0;
-        Kokkos::deep_copy(read_past, bad);
-        EXPECT_EQ(read_past, 0) << "serial_merge read past the end of a run";
+        int read_outside = 0;
+        Kokkos::deep_copy(read_outside, bad);
+        EXPECT_EQ(read_outside, 0) << "the merge read outside its two runs";
       }
+}
+
+struct CheckedRun {
+  DeviceKeys keys;
+  DeviceFlag bad;
+  KOKKOS_INLINE_FUNCTION Key operator()(const std::size_t x) const {
+    if (x < keys.extent(0)) return keys(x);
+    bad() = 1;
+    return Key(0);
+  }
+};
+template <KokkosSort::Impl::MergeReads Reads>
+struct MergeChunks {
+  CheckedRun a, b;
+  DeviceKeys out_keys;
+  DeviceInts out_origin;
+  int chunk;
+  KOKKOS_INLINE_FUNCTION void operator()(const int c) const {
+    const KokkosSort::Impl::DefaultLess<Key> less;
+    const std::size_t na = a.keys.extent(0), nb = b.keys.extent(0), total = na + nb, d = std::size_t(c) * chunk;
+    const std::size_t count = total - d < std::size_t(chunk) ? total - d : std::size_t(chunk);
+    const std::size_t i = KokkosSort::Impl::merge_path(a, na, b, nb, d, less);
+    KokkosSort::Impl::serial_merge<Reads>(a, na, b, nb, i, d - i, d, count, less,
+                                          [&](const std::size_t o, const bool from_a, const std::size_t idx,
+                                              const Key& key) {
+                                            out_keys(o) = key;
+                                            out_origin(o) = from_a ? int(idx) : 1000 + int(idx);
+                                          });
+  }
+};
+template <KokkosSort::Impl::MergeReads Reads>
+void check_serial_merge() {
+  check_merge_against_std([](const std::vector<Key>& a, const std::vector<Key>& b, const DeviceKeys& out_keys,
+                             const DeviceInts& out_origin, const int chunk, const DeviceFlag& bad) {
+    return MergeChunks<Reads>{{KokkosSortTest::to_view(DeviceExec(), a, "a"), bad},
+                              {KokkosSortTest::to_view(DeviceExec(), b, "b"), bad},
+                              out_keys,
+                              out_origin,
+                              chunk};
+  });
 }
 
 TEST(TeamSort, SerialMergeReloadingHeadsMatchesStdMerge) {
@@ -226,6 +241,51 @@ TEST(TeamSort, SerialMergeReloadingHeadsMatchesStdMerge) {
 }
 TEST(TeamSort, SerialMergeWithHeadsInRegistersMatchesStdMerge) {
   check_serial_merge<KokkosSort::Impl::MergeReads::registers>();
+}
+
+// serial_merge_in_array: both runs in one array between guard elements (a at [1, 1 + na), b
+// after one more guard); a read of a guard or past the array sets `bad`.
+struct CheckedArray {
+  DeviceKeys keys;
+  int a0, na, b0, nb;
+  DeviceFlag bad;
+  KOKKOS_INLINE_FUNCTION Key operator()(const int x) const {
+    if ((x >= a0 && x < a0 + na) || (x >= b0 && x < b0 + nb)) return keys(x);
+    bad() = 1;
+    return Key(0);
+  }
+};
+struct MergeInArrayChunks {
+  CheckedArray arr;
+  DeviceKeys out_keys;
+  DeviceInts out_origin;
+  int chunk;
+  KOKKOS_INLINE_FUNCTION void operator()(const int c) const {
+    const KokkosSort::Impl::DefaultLess<Key> less;
+    const int na = arr.na, nb = arr.nb, total = na + nb, d = c * chunk;
+    const int count = total - d < chunk ? total - d : chunk;
+    const auto a = [&](const std::size_t x) { return arr(arr.a0 + int(x)); };
+    const auto b = [&](const std::size_t x) { return arr(arr.b0 + int(x)); };
+    const int i = int(KokkosSort::Impl::merge_path(a, std::size_t(na), b, std::size_t(nb), std::size_t(d), less));
+    KokkosSort::Impl::serial_merge_in_array(arr, arr.a0, na, arr.b0, nb, i, d - i, d, count, less,
+                                            [&](const int o, const int pos, const Key& key) {
+                                              out_keys(o) = key;
+                                              out_origin(o) = pos < arr.b0 ? pos - arr.a0 : 1000 + pos - arr.b0;
+                                            });
+  }
+};
+TEST(TeamSort, SerialMergeInArrayMatchesStdMerge) {
+  check_merge_against_std([](const std::vector<Key>& a, const std::vector<Key>& b, const DeviceKeys& out_keys,
+                             const DeviceInts& out_origin, const int chunk, const DeviceFlag& bad) {
+    std::vector<Key> whole{Key(77)};  // guard, a, guard, b, guard
+    whole.insert(whole.end(), a.begin(), a.end());
+    whole.push_back(Key(77));
+    whole.insert(whole.end(), b.begin(), b.end());
+    whole.push_back(Key(77));
+    const int na = int(a.size()), nb = int(b.size());
+    return MergeInArrayChunks{
+        {KokkosSortTest::to_view(DeviceExec(), whole, "whole"), 1, na, na + 2, nb, bad}, out_keys, out_origin, chunk};
+  });
 }
 
 // scratch_bytes: the arrays a tile kernel carves (keys, slots, an empty second key buffer,

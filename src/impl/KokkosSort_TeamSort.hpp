@@ -232,6 +232,35 @@ KOKKOS_INLINE_FUNCTION void serial_merge(const A& a, const std::size_t na, const
   }
 }
 
+// Thread-level stable merge of `count` outputs of two sorted runs held in one array: a at
+// arr(a0 + x), x < na, and b at arr(b0 + x), x < nb, starting at a[i], b[j]. Both heads stay in
+// registers, and each output reloads the head it consumed by one read whose position is a select
+// (clamped to the run's last key once the run is used up): one scratch read per output and no
+// branch on the keys, so a warp stays converged on random keys as on presorted ones. (serial_merge
+// branches per output, and its reads are where random keys cost: on an H100 its merges took 20x
+// the bank conflicts and +42% instructions on uniform against sorted u32 keys, RESULTS.md.)
+// emit(o, pos, key): output o is arr(pos).
+template <class Arr, class Comp, class Emit>
+KOKKOS_INLINE_FUNCTION void serial_merge_in_array(const Arr& arr, const int a0, const int na, const int b0,
+                                                  const int nb, int i, int j, const int out_begin, const int count,
+                                                  const Comp& comp, const Emit& emit) {
+  using Key = std::decay_t<decltype(arr(0))>;
+  Key ka{}, kb{};
+  if (i < na) ka = arr(a0 + i);
+  if (j < nb) kb = arr(b0 + j);
+  for (int o = out_begin; o < out_begin + count; ++o) {
+    const bool take_a = j >= nb || (i < na && !comp(kb, ka));
+    emit(o, take_a ? a0 + i : b0 + j, take_a ? ka : kb);
+    i += int(take_a);
+    j += int(!take_a);
+    // take_a implies na > 0, !take_a implies nb > 0: the clamped position is inside its run.
+    const int next = take_a ? a0 + (i < na ? i : na - 1) : b0 + (j < nb ? j : nb - 1);
+    const Key v = arr(next);
+    ka = take_a ? v : ka;
+    kb = take_a ? kb : v;
+  }
+}
+
 // Sorts the N keys (and slots) of one run in registers by odd-even transposition: N rounds of
 // compare-exchanges between neighbours, each a select, so the cost does not depend on the keys
 // (insertion sort shifts ~N^2/4 keys through scratch on random input and none on sorted input).
@@ -316,11 +345,11 @@ KOKKOS_INLINE_FUNCTION bool team_merge_sort(const Member& team, const KeyArr& ke
       const std::size_t diag = std::size_t(o - ps);
       const std::size_t count = std::size_t(pe - o < c ? pe - o : c);
       const std::size_t i = merge_path(a, na, b, nb, diag, comp);
-      serial_merge(a, na, b, nb, i, diag - i, std::size_t(o), count, comp,
-                   [&](const std::size_t out, const bool from_a, const std::size_t idx, const auto& key) {
-                     to_k(int(out)) = key;
-                     if (WithSlots) to_s(int(out)) = from_s(from_a ? ps + int(idx) : mid + int(idx));
-                   });
+      serial_merge_in_array(from_k, ps, int(na), mid, int(nb), int(i), int(diag - i), o, int(count), comp,
+                            [&](const int out, const int pos, const auto& key) {
+                              to_k(out) = key;
+                              if (WithSlots) to_s(out) = from_s(pos);
+                            });
     });
     team.team_barrier();
     in_second = !in_second;

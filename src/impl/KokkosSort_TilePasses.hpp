@@ -302,11 +302,11 @@ struct TileMergePass {
       const std::size_t d = std::size_t(ci) * ch;
       const std::size_t len = count - int(d) < ch ? std::size_t(count) - d : std::size_t(ch);
       const std::size_t i = merge_path(a, std::size_t(la), b, std::size_t(lb), d, comp);
-      serial_merge(a, std::size_t(la), b, std::size_t(lb), i, d - i, d, len, comp,
-                   [&](const std::size_t o, const bool from_a, const std::size_t idx, const auto& key) {
-                     out(int(o)) = key;
-                     if (HasValues) out_slot(int(o)) = std::uint16_t(from_a ? int(idx) : la + int(idx));
-                   });
+      serial_merge_in_array(in, 0, la, la, lb, int(i), int(d - i), int(d), int(len), comp,
+                            [&](const int o, const int pos, const auto& key) {
+                              out(o) = key;
+                              if (HasValues) out_slot(o) = std::uint16_t(pos);
+                            });
     });
     team.team_barrier();
     Kokkos::parallel_for(Kokkos::TeamThreadRange(team, count), [&](const int x) {

@@ -283,7 +283,12 @@ struct Tuning<ExecSpace, typename std::enable_if<is_cuda_space<ExecSpace>::value
 #endif
     // Step 9's merge passes: 8 keys per thread, 2048-key tiles merged through scratch (the
     // merge sort baseline's measured choice, Merge::items_per_thread).
+    // KOKKOSSORT_BUCKET_MERGE_KEYS_PER_THREAD sets it for an A/B build.
+#ifdef KOKKOSSORT_BUCKET_MERGE_KEYS_PER_THREAD
+    static constexpr int merge_keys_per_thread = KOKKOSSORT_BUCKET_MERGE_KEYS_PER_THREAD;
+#else
     static constexpr int merge_keys_per_thread = 8;
+#endif
   };
   // Tiles sorted and merged in scratch (TilePasses: merge sort and bucket sort tile sorts and
   // merge passes, the bucket sort's sublist sort): bank-padded arrays (Impl::TileArray).
