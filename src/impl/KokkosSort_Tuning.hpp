@@ -305,15 +305,16 @@ struct Tuning<ExecSpace, typename std::enable_if<is_cuda_space<ExecSpace>::value
     // team_merge_sort's runs of 8 (4 in the sample sort's small sort): insertion sort in scratch,
     // or a register transposition network whose cost does not depend on the input (insertion
     // sort is free on presorted and duplicate keys, ~14 scratch shifts per run on random keys).
-    // H100, RESULTS.md sixth session (KOKKOSSORT_TILE_RUN_NETWORK=1, bench_sorts_candidate,
-    // alternately twice each, 2^22..2^26): bucket sort u32 +1..19%, u64 -6..+13%, pairs -7..+3%,
-    // merge sort -13..+8% (rows whose runs spread by up to 27%): no consistent gain, and u32
-    // sorted / duplicate input at 2^24 stayed 1.13 / 1.22x faster than uniform, so insertion sort
-    // stays the default.
-#if defined(KOKKOSSORT_TILE_RUN_NETWORK) && KOKKOSSORT_TILE_RUN_NETWORK
-    static constexpr RunSort run_sort = RunSort::network;
-#else
+    // Sixth session, with merges that still branched per output (KOKKOSSORT_TILE_RUN_NETWORK=1,
+    // alternately twice each, 2^22..2^26): no consistent gain (bucket sort u32 +1..19%, u64
+    // -6..+13%, pairs -7..+3%). Tenth session, over the select-based merges (H100, RESULTS.md,
+    // bench_sorts_candidate in the same call, median of 3, 2^26, four distributions): bucket
+    // sort u32 +1.5..9.2%, u64 +0.4..4.3%, pairs -0.8..+4.7%, most on uniform and gaussian input,
+    // so the network is the default; KOKKOSSORT_TILE_RUN_NETWORK=0 builds insertion sort.
+#if defined(KOKKOSSORT_TILE_RUN_NETWORK) && !KOKKOSSORT_TILE_RUN_NETWORK
     static constexpr RunSort run_sort = RunSort::insertion;
+#else
+    static constexpr RunSort run_sort = RunSort::network;
 #endif
   };
   // Study baselines: 256-thread teams by default (the study sweeps 32..512 through the
