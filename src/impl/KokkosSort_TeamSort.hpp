@@ -187,8 +187,8 @@ KOKKOS_INLINE_FUNCTION std::size_t merge_path(const A& a, const std::size_t na, 
 // How serial_merge reads its inputs: `reload` reads both heads for every comparison and the
 // key taken again to write it (three reads of a or b per output); `registers` keeps each head
 // in a register and reads only the one replaced (one read per output, one read ahead at the
-// end). To be A/B'd on a GPU: reload is the measured default, KOKKOSSORT_SERIAL_MERGE_REGISTERS=1
-// builds the other (bench_sorts_candidate2).
+// end). reload is the measured default; KOKKOSSORT_SERIAL_MERGE_REGISTERS=1 builds the other for
+// an A/B (a bench_sorts_candidate* build). The tile merges use serial_merge_in_array instead.
 enum class MergeReads { reload, registers };
 #if defined(KOKKOSSORT_SERIAL_MERGE_REGISTERS) && KOKKOSSORT_SERIAL_MERGE_REGISTERS
 inline constexpr MergeReads default_merge_reads = MergeReads::registers;

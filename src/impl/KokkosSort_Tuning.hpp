@@ -283,7 +283,9 @@ struct Tuning<ExecSpace, typename std::enable_if<is_cuda_space<ExecSpace>::value
 #endif
     // Step 9's merge passes: 8 keys per thread, 2048-key tiles merged through scratch (the
     // merge sort baseline's measured choice, Merge::items_per_thread).
-    // KOKKOSSORT_BUCKET_MERGE_KEYS_PER_THREAD sets it for an A/B build.
+    // KOKKOSSORT_BUCKET_MERGE_KEYS_PER_THREAD sets it for an A/B build (16, 4096-key tiles: u64
+    // -5..-15% on every row, u32 sorted 2^24 -16%, the rest within the spread; H100, RESULTS.md
+    // tenth session).
 #ifdef KOKKOSSORT_BUCKET_MERGE_KEYS_PER_THREAD
     static constexpr int merge_keys_per_thread = KOKKOSSORT_BUCKET_MERGE_KEYS_PER_THREAD;
 #else
