@@ -3,8 +3,8 @@
 // Stable bottom-up merge sort (baseline of the CPU-vs-GPU study).
 //
 //   tile pass    every team stably sorts one tile of T = team_size * items_per_thread keys in
-//                scratch (Impl::TileSortPass with team_merge_sort: insertion-sorted runs, then
-//                merge passes);
+//                scratch (Impl::TileSortPass with team_merge_sort: short runs sorted per thread
+//                as Tuning Tiles::run_sort says, then merge passes);
 //   merge passes run width w = T, 2T, 4T, ... doubling, ping-ponging between two global
 //                buffers (Impl::tile_merge_round: merge-path partition, then TileMergePass). The output of a pass is cut into tiles of T keys,
 //                one team each, whatever the width, each merged through scratch with coalesced

@@ -415,8 +415,9 @@ struct SampleSmallSort {
       team.team_barrier();
       bool in_b = false;
       if (merging) {
-        // One thread: long insertion-sorted runs, whole merges. A team: runs of 4 and about
-        // one merge-path piece per thread and pass (powers of two, as team_merge_sort needs).
+        // One thread: long insertion-sorted runs, whole merges. A team: runs of 4 (sorted as
+        // Tuning Tiles::run_sort says) and about one merge-path piece per thread and pass
+        // (powers of two, as team_merge_sort needs).
         const int ts = team.team_size();
         int piece = chunk;
         if (ts > 1) {

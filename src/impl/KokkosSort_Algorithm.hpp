@@ -19,7 +19,7 @@ enum class Algorithm {
 /// How a team of several threads sorts a chunk in scratch (the host's one-thread teams always
 /// merge sort); `tuned` takes the backend's Impl::Tuning choice. bitonic and odd_even_merge are
 /// sorting networks (O(n log^2 n) compare-exchanges, padded to a power of two); merge_sort is
-/// not a network: runs insertion-sorted by each thread, then merge passes split by merge path
+/// not a network: short runs sorted by each thread, then merge passes split by merge path
 /// (O(n log n), no padding, a second scratch buffer, so half the chunk length).
 enum class SortingNetwork { tuned, bitonic, odd_even_merge, merge_sort };
 

@@ -122,7 +122,7 @@ struct SegmentCopyBack {
 // How a team sorts a tile in scratch.
 struct TileSortMethod {
   bool merging;  // team_merge_sort (stable) instead of the bitonic network (not stable)
-  int base_run;  // team_merge_sort: insertion-sorted run length (power of two)
+  int base_run;  // team_merge_sort: length of the runs sorted before merging (power of two)
   int chunk;     // team_merge_sort: outputs one thread merges at a time (power of two)
   RunSort run_sort = RunSort::insertion;  // team_merge_sort: how its base runs are sorted
 };
