@@ -60,12 +60,12 @@
 //                                    BucketSample<Key>: K + 4 rounded up to K's alignment)
 //   + q m (4 + 8)                    bounds a_ij (u32), piece starts
 //   + q (K + 8) + 3 (q + 1) 8        splitters, bucket starts, tile tables of step 9
-//   + 2 (n / M + q) 8                merge-path splits of step 9 (M: merge tile, 2048 on GPUs)
-//   + 48 + 2 (s m / M' + 1) 8        tables and merge-path splits of step 4 (M': its merge tile)
+//   + 48 (n / M + q)                 merge tiles' slices of step 9 (M: merge tile, 2048 on GPUs)
+//   + 48 + 48 (s m / M' + 1)         tables and merge tiles' slices of step 4 (M': its merge tile)
 //   (each array rounded up to 256 bytes, all in one allocation)
 //   Strided Views add their contiguous copies (n K [+ n V]), as for every algorithm.
-// u32 keys, s = 256, T = 8192 (CUDA, s m = n/32), q = s: 4n + n/32 (2 x 8 + 4 + 8) = 4.88 n
-// bytes in the one allocation (q = 285, at n = 2^21 2^k: 4.92 n); CUB radix sort: a second
+// u32 keys, s = 256, T = 8192 (CUDA, s m = n/32), q = s: 4n + n/32 (2 x 8 + 4 + 8) + 48 n/2048 = 4.90 n
+// bytes in the one allocation (q = 285, at n = 2^21 2^k: 4.94 n); CUB radix sort: a second
 // n-key buffer, 4n, plus small tables.
 // Merge-sorted sublists whose two buffers do not fit level-0 scratch (host backends, or
 // BucketSortOptions::network) put the second in level 1: T (K + 2) bytes per running team.
@@ -210,7 +210,7 @@ SegmentPlan segment_plan(const int max_tile, const int team_size, const bool mer
   using SortF = TileSortPass<ExecSpace, Kokkos::View<E*, typename ExecSpace::memory_space>, ValueView, HasValues, Comp,
                              WholeRangeTiles>;
   using MergeF = TileMergePass<ExecSpace, Kokkos::View<E*, typename ExecSpace::memory_space>, ValueView, HasValues,
-                               Comp, WholeRangeTiles>;
+                               Comp>;
   SegmentPlan p{max_tile, 0, TileSortMethod{}};
   auto method_for = [&](const int tile) {
     return merging ? team_merge_method(tile, team_size, Tuning<ExecSpace>::Tiles::run_sort) : TileSortMethod{};
@@ -236,7 +236,7 @@ struct SegmentTables {
   Kokkos::View<std::size_t*, Mem> offsets;     // nseg + 1 segment starts (filled by the caller)
   Kokkos::View<std::size_t*, Mem> sort_base;   // nseg + 1: first sort tile of each segment
   Kokkos::View<std::size_t*, Mem> merge_base;  // nseg + 1: first merge tile of each segment
-  Kokkos::View<std::size_t*, Mem> splits;      // 2 per merge tile (see max_merge_tiles)
+  Kokkos::View<TileMergeSlices*, Mem> slices;  // one per merge tile (see max_merge_tiles)
 };
 
 // Merge tiles of a segmented sort of n elements in nseg segments, at most.
@@ -285,7 +285,7 @@ int segmented_sort(const ExecSpace& exec, const Kokkos::View<E*, typename ExecSp
   for (std::size_t w = std::size_t(plan.sort_tile); w < largest; w *= 2, ++rounds) {
     merge_tiles.round = rounds;
     tile_merge_round<ExecSpace, EView, ValueView, HasValues>(exec, (label + "_merge_pass").c_str(), a, b, va, vb,
-                                                             merge_tiles, count, team_size, w, tables.splits, comp);
+                                                             merge_tiles, count, team_size, w, tables.slices, comp);
   }
   if constexpr (HasValues)
     Kokkos::parallel_for(label + "_copy_back", Policy(exec, int(count), team_size),
@@ -703,11 +703,11 @@ void bucket_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Va
     bucket_tables.offsets = ws.template take<Kokkos::View<std::size_t*, Mem>>(q + 1);
     bucket_tables.sort_base = ws.template take<Kokkos::View<std::size_t*, Mem>>(q + 1);
     bucket_tables.merge_base = ws.template take<Kokkos::View<std::size_t*, Mem>>(q + 1);
-    bucket_tables.splits = ws.template take<Kokkos::View<std::size_t*, Mem>>(2 * max_merge_tiles(n, q, step9_plan));
+    bucket_tables.slices = ws.template take<Kokkos::View<TileMergeSlices*, Mem>>(max_merge_tiles(n, q, step9_plan));
     sample_tables.offsets = ws.template take<Kokkos::View<std::size_t*, Mem>>(2);
     sample_tables.sort_base = ws.template take<Kokkos::View<std::size_t*, Mem>>(2);
     sample_tables.merge_base = ws.template take<Kokkos::View<std::size_t*, Mem>>(2);
-    sample_tables.splits = ws.template take<Kokkos::View<std::size_t*, Mem>>(2 * max_merge_tiles(taken, 1, sample_plan));
+    sample_tables.slices = ws.template take<Kokkos::View<TileMergeSlices*, Mem>>(max_merge_tiles(taken, 1, sample_plan));
   };
   carve();
   ws.allocate(exec, "KokkosSort::bucket_workspace");

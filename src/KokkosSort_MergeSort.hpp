@@ -65,12 +65,12 @@ void merge_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Val
   const bool needs_buffer = HasValues || count > 1;
   KeyView key_buf;
   ValueView value_buf;
-  Kokkos::View<std::size_t*, Mem> splits;
+  Kokkos::View<TileMergeSlices*, Mem> slices;
   Workspace<Mem> ws;
   auto carve = [&]() {
     if (needs_buffer) key_buf = ws.template take<KeyView>(n);
     if (HasValues) value_buf = ws.template take<ValueView>(n);
-    if (count > 1) splits = ws.template take<Kokkos::View<std::size_t*, Mem>>(2 * count);
+    if (count > 1) slices = ws.template take<Kokkos::View<TileMergeSlices*, Mem>>(count);
   };
   carve();
   ws.allocate(exec, "KokkosSort::merge_workspace");
@@ -86,7 +86,7 @@ void merge_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Val
   v_dst = HasValues ? (v_src.data() == values.data() ? value_buf : values) : ValueView();
   for (std::size_t w = std::size_t(tiles.tile); w < n; w *= 2) {
     tile_merge_round<ExecSpace, KeyView, ValueView, HasValues>(exec, "KokkosSort::merge_pass", k_src, k_dst, v_src,
-                                                               v_dst, tiles, count, ts, w, splits, comp);
+                                                               v_dst, tiles, count, ts, w, slices, comp);
     std::swap(k_src, k_dst);
     if (HasValues) std::swap(v_src, v_dst);
   }
@@ -97,7 +97,7 @@ void merge_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Val
 }  // namespace Impl
 
 /// Sorts `keys` ascending (NaNs last) with a stable bottom-up merge sort.
-/// Extra memory: one buffer of n keys and 16 bytes per tile (none when n fits one tile).
+/// Extra memory: one buffer of n keys and 48 bytes per tile (none when n fits one tile).
 template <class ExecSpace, class KeyView>
 void merge_sort(const ExecSpace& exec, const KeyView& keys, const MergeSortOptions& options = {}) {
   static_assert(Impl::check_builtin_key_view<ExecSpace, KeyView>(), "");

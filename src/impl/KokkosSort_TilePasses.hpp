@@ -5,7 +5,7 @@
 //   TileSortPass   every tile sorted in scratch (bitonic network or team merge sort);
 //   TileMergePass  one merge round: pairs of sorted runs of `width` keys become one run. A team
 //                  takes the slices of the two runs its output tile consumes (found by merge
-//                  path beforehand, TileMergePartition), loads them into scratch with coalesced
+//                  path beforehand, TileMergePartition: TileMergeSlices), loads them into scratch with coalesced
 //                  reads, merges them there (each thread again placed by merge path) and writes
 //                  the tile back coalesced. tile_merge_round launches both.
 // The ranges sorted are either the whole array (WholeRangeTiles) or independent segments
@@ -227,72 +227,98 @@ struct TileMergeGeometry {
   }
 };
 
-// Merge path of every tile's first and last output, two threads per tile, all in one launch:
-// a TileMergePass team then starts loading at once. Searched inside the merge kernel, the two
-// chains of ~20 dependent global loads stalled every wave of teams (the merge sort's passes ran
-// at ~0.8 TB/s, H100 profile_sort, 2026-11-23).
+// What one TileMergePass team reads and writes, found by TileMergePartition: the slices of the
+// two runs its output tile consumes, a = [a_begin, a_end) and b = [b_begin, b_end) (positions in
+// its source buffer), and the first position of its outputs. An inactive tile (SegmentTiles:
+// its segment is already one run) has empty slices.
+struct TileMergeSlices {
+  std::size_t a_begin, a_end, b_begin, b_end, out_begin;
+  int src_second, dst_second;  // which buffers the tile reads and writes (TileSpan)
+};
+
+// Merge path of every tile's first and last output, two threads per tile, all in one launch,
+// and everything else a TileMergePass team needs to know about its tile, so that it starts
+// loading keys at once: searched inside the merge kernel, the two chains of ~20 dependent global
+// loads stalled every wave of teams (the merge sort's passes ran at ~0.8 TB/s, H100 profile_sort,
+// 2026-11-23); and the tile's span (SegmentTiles: a binary search over the segments' tile
+// tables) and geometry (a 64-bit division), computed by each of its threads, made a third of the
+// merge kernel's instructions in a kernel bound by its integer pipe (Nsight Compute, H100,
+// 2026-11-24). The even thread of a tile writes its starts and flags, the odd one its ends.
 template <class ExecSpace, class KeyView, class Comp, class Tiles>
 struct TileMergePartition {
   KeyView first, second;
   Tiles tiles;
   std::size_t width;
-  Kokkos::View<std::size_t*, typename ExecSpace::memory_space> splits;  // 2 per tile: a-count at diag0, diag1
+  Kokkos::View<TileMergeSlices*, typename ExecSpace::memory_space> slices;  // one per tile
   Comp comp;
   KOKKOS_INLINE_FUNCTION void operator()(const std::size_t x) const {
     const TileSpan t = tiles(x / 2);
-    if (!t.active) return;
+    TileMergeSlices& out = slices(x / 2);
+    const bool at_end = (x & 1) != 0;
+    if (!t.active) {
+      if (at_end) {
+        out.a_end = out.b_end = 0;
+      } else {
+        out.a_begin = out.b_begin = out.out_begin = 0;
+        out.src_second = out.dst_second = 0;
+      }
+      return;
+    }
     const KeyView& src = t.src_second ? second : first;
     const TileMergeGeometry g(t, tiles.tile, width);
     const auto a = [&](const std::size_t i) { return src(g.ps + i); };
     const auto b = [&](const std::size_t i) { return src(g.ps + g.na + i); };
-    splits(x) = merge_path(a, g.na, b, g.nb, (x & 1) ? g.diag1 : g.diag0, comp);
+    const std::size_t diag = at_end ? g.diag1 : g.diag0;
+    const std::size_t i = merge_path(a, g.na, b, g.nb, diag, comp);
+    if (at_end) {
+      out.a_end = g.ps + i;
+      out.b_end = g.ps + g.na + (diag - i);
+    } else {
+      out.a_begin = g.ps + i;
+      out.b_begin = g.ps + g.na + (diag - i);
+      out.out_begin = g.ps + diag;
+      out.src_second = int(t.src_second);
+      out.dst_second = int(t.dst_second);
+    }
   }
 };
 
-// One merge round of run width `width` (a multiple of the tile); src and dst are distinct;
-// splits from TileMergePartition on src.
-template <class ExecSpace, class KeyView, class ValueView, bool HasValues, class Comp, class Tiles>
+// One merge round: each team merges the slices TileMergePartition found for its tile (of at
+// most `tile` outputs) from their source buffer into the destination; src and dst are distinct.
+template <class ExecSpace, class KeyView, class ValueView, bool HasValues, class Comp>
 struct TileMergePass {
   using Key = typename KeyView::non_const_value_type;
   using member_type = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
-  KeyView first, second;  // source and destination per the tile's span (see TileSpan)
+  KeyView first, second;  // source and destination per the tile's flags
   ValueView vfirst, vsecond;
-  Tiles tiles;
+  int tile;
   int chunk;  // outputs one thread merges (power of two)
-  std::size_t width;
-  Kokkos::View<std::size_t*, typename ExecSpace::memory_space> splits;
+  Kokkos::View<TileMergeSlices*, typename ExecSpace::memory_space> slices;
   Comp comp;
 
   using KeyArr = TileArray<ExecSpace, Key, Tuning<ExecSpace>::Tiles::bank_padding>;
   using SlotArr = TileArray<ExecSpace, std::uint16_t, Tuning<ExecSpace>::Tiles::bank_padding>;
 
   static std::size_t scratch(const int tile) { return 2 * KeyArr::scratch(tile) + SlotArr::scratch(HasValues ? tile : 0); }
-  std::size_t team_shmem_size(int) const { return scratch(tiles.tile); }
+  std::size_t team_shmem_size(int) const { return scratch(tile); }
 
   KOKKOS_INLINE_FUNCTION void operator()(const member_type& team) const {
-    const int tile = tiles.tile;
     // Each thread writes a chunk of consecutive outputs and, on presorted input, reads
     // consecutive inputs: a warp's accesses lie `chunk` keys apart (see TileArray).
     const KeyArr in(team.team_scratch(0), tile);
     const KeyArr out(team.team_scratch(0), tile);
     const SlotArr out_slot(team.team_scratch(0), HasValues ? tile : 0);
 
-    const std::size_t c = team.league_rank();
-    const TileSpan t = tiles(c);
-    if (!t.active) return;
-    const KeyView& src = t.src_second ? second : first;
-    const KeyView& dst = t.dst_second ? second : first;
-    const ValueView& vsrc = t.src_second ? vsecond : vfirst;
-    const ValueView& vdst = t.dst_second ? vsecond : vfirst;
-    const TileMergeGeometry g(t, tile, width);
-    const std::size_t ps = g.ps, na = g.na;
-    const std::size_t i0 = splits(2 * c), i1 = splits(2 * c + 1);
-    const std::size_t j0 = g.diag0 - i0, j1 = g.diag1 - i1;
-    const std::size_t out0 = ps + g.diag0;
-    const int la = int(i1 - i0), lb = int(j1 - j0);
+    const TileMergeSlices s = slices(team.league_rank());
+    const int la = int(s.a_end - s.a_begin), lb = int(s.b_end - s.b_begin);
     const int count = la + lb;
+    if (count == 0) return;  // inactive tile (the whole team)
+    const KeyView& src = s.src_second ? second : first;
+    const KeyView& dst = s.dst_second ? second : first;
+    const ValueView& vsrc = s.src_second ? vsecond : vfirst;
+    const ValueView& vdst = s.dst_second ? vsecond : vfirst;
     Kokkos::parallel_for(Kokkos::TeamThreadRange(team, count), [&](const int x) {
-      in(x) = x < la ? src(ps + i0 + x) : src(ps + na + j0 + (x - la));
+      in(x) = x < la ? src(s.a_begin + x) : src(s.b_begin + (x - la));
     });
     team.team_barrier();
     const int ch = chunk;
@@ -310,10 +336,10 @@ struct TileMergePass {
     });
     team.team_barrier();
     Kokkos::parallel_for(Kokkos::TeamThreadRange(team, count), [&](const int x) {
-      dst(out0 + x) = out(x);
+      dst(s.out_begin + x) = out(x);
       if (HasValues) {
-        const int s = out_slot(x);
-        vdst(out0 + x) = vsrc(s < la ? ps + i0 + s : ps + na + j0 + (s - la));
+        const int sl = out_slot(x);
+        vdst(s.out_begin + x) = vsrc(sl < la ? s.a_begin + sl : s.b_begin + (sl - la));
       }
     });
   }
@@ -321,18 +347,19 @@ struct TileMergePass {
 
 // One merge round over all tiles (partition, then merge): runs of `width` become runs of
 // 2 width, from and to the buffers each tile's span names (WholeRangeTiles: first to second).
-// splits holds 2 entries per tile.
+// slices holds one entry per tile.
 template <class ExecSpace, class KeyView, class ValueView, bool HasValues, class Comp, class Tiles>
 void tile_merge_round(const ExecSpace& exec, const char* label, const KeyView& first, const KeyView& second,
                       const ValueView& vfirst, const ValueView& vsecond, const Tiles& tiles, const std::size_t count,
                       const int team_size, const std::size_t width,
-                      const Kokkos::View<std::size_t*, typename ExecSpace::memory_space>& splits, const Comp& comp) {
+                      const Kokkos::View<TileMergeSlices*, typename ExecSpace::memory_space>& slices,
+                      const Comp& comp) {
   Kokkos::parallel_for(std::string(label) + "_partition", Kokkos::RangePolicy<ExecSpace>(exec, 0, 2 * count),
-                       TileMergePartition<ExecSpace, KeyView, Comp, Tiles>{first, second, tiles, width, splits, comp});
+                       TileMergePartition<ExecSpace, KeyView, Comp, Tiles>{first, second, tiles, width, slices, comp});
   Kokkos::parallel_for(label, Kokkos::TeamPolicy<ExecSpace>(exec, int(count), team_size),
-                       TileMergePass<ExecSpace, KeyView, ValueView, HasValues, Comp, Tiles>{
-                           first, second, vfirst, vsecond, tiles, team_size > 0 ? tiles.tile / team_size : 1, width,
-                           splits, comp});
+                       TileMergePass<ExecSpace, KeyView, ValueView, HasValues, Comp>{
+                           first, second, vfirst, vsecond, tiles.tile, team_size > 0 ? tiles.tile / team_size : 1,
+                           slices, comp});
 }
 
 }  // namespace Impl
