@@ -357,11 +357,12 @@ std::vector<Allocation> bucket_allocations(std::size_t n, int s_asked) {
       {"piece starts: q m 8", q * m * 8},
       {"bucket starts: (q + 1) 8", (q + 1) * 8},
       {"tile tables of step 9: 2 (q + 1) 8", 2 * (q + 1) * 8},
-      {"merge-path splits of step 9: 2 (n / merge tile + q) 8", 2 * (n / std::size_t(step9.merge_tile) + q) * 8},
+      {"merge tiles' slices of step 9: (n / merge tile + q) S9 (S9 = sizeof TileMergeSlices)",
+       (n / std::size_t(step9.merge_tile) + q) * sizeof(Impl::TileMergeSlices)},
       {"step 4 segment starts: 2 8", 2 * 8},
       {"step 4 sort tile bases: 2 8", 2 * 8},
       {"step 4 merge tile bases: 2 8", 2 * 8},
-      {"merge-path splits of step 4: 2 (R / merge tile + 1) 8", 2 * (R / std::size_t(step4.merge_tile) + 1) * 8},
+      {"merge tiles' slices of step 4: (R / merge tile + 1) S9", (R / std::size_t(step4.merge_tile) + 1) * sizeof(Impl::TileMergeSlices)},
   };
 }
 
