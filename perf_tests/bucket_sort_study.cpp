@@ -362,7 +362,8 @@ std::vector<Allocation> bucket_allocations(std::size_t n, int s_asked) {
       {"step 4 segment starts: 2 8", 2 * 8},
       {"step 4 sort tile bases: 2 8", 2 * 8},
       {"step 4 merge tile bases: 2 8", 2 * 8},
-      {"merge tiles' slices of step 4: (R / merge tile + 1) S9", (R / std::size_t(step4.merge_tile) + 1) * sizeof(Impl::TileMergeSlices)},
+      {"merge tiles' slices of step 4: (R / merge tile + 1) S9",
+       (R / std::size_t(step4.merge_tile) + 1) * sizeof(Impl::TileMergeSlices)},
   };
 }
 
