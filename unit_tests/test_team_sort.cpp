@@ -264,9 +264,10 @@ struct MergeInArrayChunks {
     const KokkosSort::Impl::DefaultLess<Key> less;
     const int na = arr.na, nb = arr.nb, total = na + nb, d = c * chunk;
     const int count = total - d < chunk ? total - d : chunk;
-    const auto a = [&](const std::size_t x) { return arr(arr.a0 + int(x)); };
-    const auto b = [&](const std::size_t x) { return arr(arr.b0 + int(x)); };
-    const int i = int(KokkosSort::Impl::merge_path(a, std::size_t(na), b, std::size_t(nb), std::size_t(d), less));
+    // int indices, as the tile merges in scratch search them
+    const auto a = [&](const int x) { return arr(arr.a0 + x); };
+    const auto b = [&](const int x) { return arr(arr.b0 + x); };
+    const int i = KokkosSort::Impl::merge_path(a, na, b, nb, d, less);
     KokkosSort::Impl::serial_merge_in_array(arr, arr.a0, na, arr.b0, nb, i, d - i, d, count, less,
                                             [&](const int o, const int pos, const Key& key) {
                                               out_keys(o) = key;

@@ -169,13 +169,15 @@ KOKKOS_INLINE_FUNCTION void team_odd_even_merge_sort(const Member& team, const K
 
 // Merge path: how many of the first `diag` outputs of the stable merge of a[0, na) and
 // b[0, nb) come from a (ties taken from a first). a and b are anything indexable with ().
-template <class A, class B, class Comp>
-KOKKOS_INLINE_FUNCTION std::size_t merge_path(const A& a, const std::size_t na, const B& b, const std::size_t nb,
-                                              const std::size_t diag, const Comp& comp) {
-  std::size_t lo = diag > nb ? diag - nb : 0;
-  std::size_t hi = diag < na ? diag : na;
+// Index: std::size_t for global arrays, int for tiles in scratch, whose searches run ~11 steps
+// per 8 outputs in the merge passes, kernels bound by their integer pipe (RESULTS.md).
+template <class Index, class A, class B, class Comp>
+KOKKOS_INLINE_FUNCTION Index merge_path(const A& a, const Index na, const B& b, const Index nb, const Index diag,
+                                        const Comp& comp) {
+  Index lo = diag > nb ? diag - nb : 0;
+  Index hi = diag < na ? diag : na;
   while (lo < hi) {
-    const std::size_t mid = lo + (hi - lo) / 2;
+    const Index mid = lo + (hi - lo) / 2;
     if (comp(b(diag - 1 - mid), a(mid)))
       hi = mid;
     else
@@ -339,13 +341,13 @@ KOKKOS_INLINE_FUNCTION bool team_merge_sort(const Member& team, const KeyArr& ke
       const int ps = o / (2 * w) * (2 * w);
       const int mid = ps + w < valid ? ps + w : valid;
       const int pe = ps + 2 * w < valid ? ps + 2 * w : valid;
-      const auto a = [&](const std::size_t x) { return from_k(ps + int(x)); };
-      const auto b = [&](const std::size_t x) { return from_k(mid + int(x)); };
-      const std::size_t na = std::size_t(mid - ps), nb = std::size_t(pe - mid);
-      const std::size_t diag = std::size_t(o - ps);
-      const std::size_t count = std::size_t(pe - o < c ? pe - o : c);
-      const std::size_t i = merge_path(a, na, b, nb, diag, comp);
-      serial_merge_in_array(from_k, ps, int(na), mid, int(nb), int(i), int(diag - i), o, int(count), comp,
+      const auto a = [&](const int x) { return from_k(ps + x); };
+      const auto b = [&](const int x) { return from_k(mid + x); };
+      const int na = mid - ps, nb = pe - mid;
+      const int diag = o - ps;
+      const int count = pe - o < c ? pe - o : c;
+      const int i = merge_path(a, na, b, nb, diag, comp);
+      serial_merge_in_array(from_k, ps, na, mid, nb, i, diag - i, o, count, comp,
                             [&](const int out, const int pos, const auto& key) {
                               to_k(out) = key;
                               if (WithSlots) to_s(out) = from_s(pos);

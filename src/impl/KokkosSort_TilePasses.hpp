@@ -24,12 +24,13 @@ namespace KokkosSort {
 namespace Impl {
 
 // Largest j in [0, count) with off(j) <= x; with off(0) <= x < off(count) that is the
-// non-empty segment holding x, even when empty segments share its offset.
-template <class OffView>
-KOKKOS_INLINE_FUNCTION std::size_t segment_of(const OffView& off, const std::size_t count, const std::size_t x) {
-  std::size_t lo = 0, hi = count;
+// non-empty segment holding x, even when empty segments share its offset. Index: the type of
+// count and of the result (int where the table is a team's, in scratch).
+template <class Index, class OffView, class Pos>
+KOKKOS_INLINE_FUNCTION Index segment_of(const OffView& off, const Index count, const Pos x) {
+  Index lo = 0, hi = count;
   while (hi - lo > 1) {
-    const std::size_t mid = lo + (hi - lo) / 2;
+    const Index mid = lo + (hi - lo) / 2;
     if (off(mid) <= x)
       lo = mid;
     else
@@ -323,13 +324,13 @@ struct TileMergePass {
     });
     team.team_barrier();
     const int ch = chunk;
-    const auto a = [&](const std::size_t x) { return in(int(x)); };
-    const auto b = [&](const std::size_t x) { return in(la + int(x)); };
+    const auto a = [&](const int x) { return in(x); };
+    const auto b = [&](const int x) { return in(la + x); };
     Kokkos::parallel_for(Kokkos::TeamThreadRange(team, (count + ch - 1) / ch), [&](const int ci) {
-      const std::size_t d = std::size_t(ci) * ch;
-      const std::size_t len = count - int(d) < ch ? std::size_t(count) - d : std::size_t(ch);
-      const std::size_t i = merge_path(a, std::size_t(la), b, std::size_t(lb), d, comp);
-      serial_merge_in_array(in, 0, la, la, lb, int(i), int(d - i), int(d), int(len), comp,
+      const int d = ci * ch;
+      const int len = count - d < ch ? count - d : ch;
+      const int i = merge_path(a, la, b, lb, d, comp);
+      serial_merge_in_array(in, 0, la, la, lb, i, d - i, d, len, comp,
                             [&](const int o, const int pos, const auto& key) {
                               out(o) = key;
                               if (HasValues) out_slot(o) = std::uint16_t(pos);
