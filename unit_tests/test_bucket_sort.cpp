@@ -498,3 +498,11 @@ TEST(BucketSort, ManagedMemoryKeys) {
   }
 }
 #endif
+
+// Values narrower and wider than the keys, through the tile passes' slots (check_value_widths).
+TEST(BucketSort, ValueWidths) {
+  for (auto d : {KokkosSortTest::Distribution::Uniform, KokkosSortTest::Distribution::Sorted,
+                 KokkosSortTest::Distribution::FewUnique})
+    for (std::size_t n : {std::size_t(5), std::size_t(70001), std::size_t(300007)})
+      KokkosSortTest::check_value_widths<BucketAdapter>(d, n);
+}

@@ -98,3 +98,11 @@ TEST(MergeSort, EveryTeamSize) {
 }
 
 }  // namespace KokkosSortTest
+
+// Values narrower and wider than the keys, through the tile passes' slots (check_value_widths).
+TEST(MergeSort, ValueWidths) {
+  for (auto d : {KokkosSortTest::Distribution::Uniform, KokkosSortTest::Distribution::Sorted,
+                 KokkosSortTest::Distribution::FewUnique})
+    for (std::size_t n : {std::size_t(5), std::size_t(70001), std::size_t(300007)})
+      KokkosSortTest::check_value_widths<MergeAdapter>(d, n);
+}

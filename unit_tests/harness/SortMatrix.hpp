@@ -122,6 +122,44 @@ void check_key_value(Distribution d, std::size_t n) {
   }
 }
 
+// Values of another width than the keys (the matrix uses u32 values throughout): u64 values
+// beside u32 keys and u16 values beside u64 keys. Each u64 value repeats its index in both
+// halves, so a value cut in two or taken from the wrong slot shows.
+template <class Algo>
+void check_value_widths(Distribution d, std::size_t n) {
+  SCOPED_TRACE(case_name(d, n) + ", value widths");
+  {
+    const auto input = generate<std::uint32_t>(d, n);
+    std::vector<std::uint64_t> wide(n);
+    for (std::size_t i = 0; i < n; ++i) wide[i] = (std::uint64_t(i) << 32) | std::uint64_t(i);
+    auto keys = to_view(DeviceExec(), input, "keys");
+    auto values = to_view(DeviceExec(), wide, "values");
+    Algo::sort_by_key(DeviceExec(), keys, values);
+    DeviceExec().fence();
+    const auto out = to_vector(values);
+    std::vector<std::uint32_t> low(n);
+    std::size_t torn = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+      torn += (out[i] >> 32) != (out[i] & 0xffffffffu);
+      low[i] = std::uint32_t(out[i]);
+    }
+    EXPECT_EQ(torn, 0u) << "u64 values whose halves differ";
+    EXPECT_TRUE(key_value_like_reference(input, to_vector(keys), low, Algo::stable)) << "(u32 keys, u64 values)";
+  }
+  {
+    const std::size_t m = n < 65536 ? n : 65536;
+    const auto input = generate<std::uint64_t>(d, m);
+    std::vector<std::uint16_t> idx(m);
+    for (std::size_t i = 0; i < m; ++i) idx[i] = std::uint16_t(i);
+    auto keys = to_view(DeviceExec(), input, "keys");
+    auto values = to_view(DeviceExec(), idx, "values");
+    Algo::sort_by_key(DeviceExec(), keys, values);
+    DeviceExec().fence();
+    EXPECT_TRUE(key_value_like_reference(input, to_vector(keys), to_vector(values), Algo::stable))
+        << "(u64 keys, u16 values)";
+  }
+}
+
 template <class C>
 class SortMatrix : public ::testing::Test {};
 TYPED_TEST_SUITE_P(SortMatrix);
