@@ -20,7 +20,8 @@
 //                       q/4 and 3q/4 inside the two halves found, ..., log q rounds -> a_ij;
 //   7   ColumnSums (per bucket, in parallel), a scan of the q column sums, FinalUpdate (per
 //       bucket, a team scan down the column) -> start of piece (i, j) in the output;
-//   8   Relocate        one team per sublist writes each of its q pieces as a contiguous run;
+//   8   Relocate        one team per group of consecutive sublists writes each bucket's pieces
+//                       of them (consecutive in the output) as one contiguous run;
 //   9   every bucket is cut into scratch-sized tiles that are sorted in scratch (one team
 //       per tile, over all buckets at once), then merged pairwise, one team per output
 //       tile through scratch with coalesced reads and writes (Impl::TileMergePass, shared
@@ -509,8 +510,15 @@ struct FinalUpdate {
   }
 };
 
-// Step 8: each thread finds its key's bucket among the s piece boundaries; a piece's keys are
-// consecutive in the sublist and in the output, so writes are contiguous runs.
+// Step 8. A team moves a group of consecutive sublists: their pieces of bucket j are consecutive
+// in the output too (piece starts are bucket-major), so the team writes each bucket's share of
+// the group as one run, a group's worth of sublists longer than one piece (u32+u32 pairs at 2^26:
+// 8-16 keys per piece of a single sublist, and uniform input took twice as long as presorted,
+// where a sublist is one or two pieces). Output position x of the group: its bucket j by a
+// search over the group's bucket offsets, then the sublist whose piece holds it. A thread loads
+// Tuning::BucketSort::relocate_batch keys (and values), a team's width apart, before it stores
+// any: the stores may alias the loads as far as the compiler knows, so one key at a time would
+// wait out a global load's latency per key.
 template <class ExecSpace, class KeyView, class ValueView, bool HasValues>
 struct Relocate {
   using member_type = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
@@ -520,30 +528,77 @@ struct Relocate {
   Kokkos::View<std::uint32_t*, Mem> bounds;
   Kokkos::View<std::size_t*, Mem> piece_start;  // q x m, bucket-major
   BucketLayout L;
+  int group;  // sublists per team
 
-  static std::size_t scratch(const BucketLayout& L) {
-    return scratch_bytes<std::uint32_t>(L.q + 1) + scratch_bytes<std::size_t>(L.q);
+  static std::size_t scratch(const BucketLayout& L, const int group) {
+    return scratch_bytes<std::uint32_t>(std::size_t(group) * (L.q + 1)) + scratch_bytes<std::uint32_t>(L.q + 1) +
+           scratch_bytes<std::size_t>(L.q);
+  }
+  // Sublists per team: group_keys / T (Tuning::BucketSort::relocate_group_keys), fewer where
+  // their bounds would not fit `limit`. (One fits wherever step 6's scratch does, except for
+  // keys of a byte or two at the very limit; the caller checks.)
+  static int group_for(const BucketLayout& L, const int group_keys, const std::size_t limit) {
+    int g = group_keys / L.T > 1 ? group_keys / L.T : 1;
+    while (g > 1 && scratch(L, g) > limit) --g;
+    return g;
   }
 
   KOKKOS_INLINE_FUNCTION void operator()(const member_type& team) const {
-    ScratchArray<ExecSpace, std::uint32_t> bnd(team.team_scratch(0), L.q + 1);
-    ScratchArray<ExecSpace, std::size_t> start(team.team_scratch(0), L.q);
-    const std::size_t i = team.league_rank();
-    const std::size_t base = L.base(i);
-    const int valid = L.valid(i);
     const int q = L.q;
+    ScratchArray<ExecSpace, std::uint32_t> bnd(team.team_scratch(0), std::size_t(group) * (q + 1));  // per sublist
+    ScratchArray<ExecSpace, std::uint32_t> offset(team.team_scratch(0), q + 1);  // bucket j's run in the group
+    ScratchArray<ExecSpace, std::size_t> start(team.team_scratch(0), q);
+    const std::size_t i0 = std::size_t(team.league_rank()) * group;
+    const int g = L.m - i0 < std::size_t(group) ? int(L.m - i0) : group;
+    const auto piece_bound = [&](const int t, const int j) -> std::uint32_t& { return bnd(t * (q + 1) + j); };
     Kokkos::parallel_for(Kokkos::TeamThreadRange(team, q), [&](const int j) {
-      bnd(j + 1) = bounds(i * q + j);
-      start(j) = piece_start(std::size_t(j) * L.m + i);
-      if (j == 0) bnd(0) = 0;
+      std::uint32_t run = 0;
+      for (int t = 0; t < g; ++t) {
+        const std::uint32_t begin = j == 0 ? 0 : bounds((i0 + t) * q + j - 1), end = bounds((i0 + t) * q + j);
+        piece_bound(t, j + 1) = end;
+        if (j == 0) piece_bound(t, 0) = 0;
+        run += end - begin;
+      }
+      offset(j) = run;
+      start(j) = piece_start(std::size_t(j) * L.m + i0);
+      if (j == 0) offset(q) = 0;
     });
     team.team_barrier();
-    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, valid), [&](const int p) {
-      const std::size_t j = segment_of(bnd, std::size_t(q), std::uint32_t(p));
-      const std::size_t dst = start(j) + std::size_t(p - int(bnd(j)));
-      keys(dst) = buf(base + p);
-      if (HasValues) values(dst) = vbuf(base + p);
-    });
+    team_exclusive_scan(team, offset, q + 1);
+    const int total = int(offset(q));
+    using Key = typename KeyView::non_const_value_type;
+    using Value = typename ValueView::non_const_value_type;
+    constexpr int batch = Tuning<ExecSpace>::BucketSort::relocate_batch;
+    const int ts = team.team_size(), thread = team.team_rank();
+    for (int first = thread; first < total; first += batch * ts) {
+      Key k[batch];
+      Value v[batch];
+      std::size_t dst[batch];
+      KOKKOSSORT_UNROLL
+      for (int u = 0; u < batch; ++u) {
+        const int x = first + u * ts;
+        if (x < total) {
+          const int j = segment_of(offset, q, std::uint32_t(x));
+          int o = x - int(offset(j)), t = 0;
+          for (; t + 1 < g; ++t) {
+            const int len = int(piece_bound(t, j + 1) - piece_bound(t, j));
+            if (o < len) break;
+            o -= len;
+          }
+          const std::size_t src = L.base(i0 + t) + piece_bound(t, j) + std::size_t(o);
+          dst[u] = start(j) + std::size_t(x - int(offset(j)));
+          k[u] = buf(src);
+          if constexpr (HasValues) v[u] = vbuf(src);
+        }
+      }
+      KOKKOSSORT_UNROLL
+      for (int u = 0; u < batch; ++u) {
+        if (first + u * ts < total) {
+          keys(dst[u]) = k[u];
+          if constexpr (HasValues) values(dst[u]) = v[u];
+        }
+      }
+    }
   }
 };
 
@@ -751,10 +806,15 @@ void bucket_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Va
                        FinalUpdate<ExecSpace>{pieces, bucket_start, m});
   Kokkos::deep_copy(exec, bucket_start_h, bucket_start);
   // Step 8: the first write to the input.
+  using RelocateF = Relocate<ExecSpace, KeyView, ValueView, HasValues>;
+  const int group = RelocateF::group_for(L, Params::relocate_group_keys, plan.limit);
+  if (RelocateF::scratch(L, group) > plan.limit)  // before step 8, the input's first write
+    throw std::invalid_argument("KokkosSort::bucket_sort: " + std::to_string(L.q) + " buckets do not fit " +
+                                std::to_string(plan.limit) + " bytes of team scratch in the relocation step");
   Kokkos::parallel_for("KokkosSort::bucket_relocate",
-                       Policy(exec, int(m), team_size)
-                           .set_scratch_size(0, Kokkos::PerTeam(Relocate<ExecSpace, KeyView, ValueView, HasValues>::scratch(L))),
-                       Relocate<ExecSpace, KeyView, ValueView, HasValues>{buf, keys, vbuf, values, bounds, pieces, L});
+                       Policy(exec, int((m + std::size_t(group) - 1) / std::size_t(group)), team_size)
+                           .set_scratch_size(0, Kokkos::PerTeam(RelocateF::scratch(L, group))),
+                       RelocateF{buf, keys, vbuf, values, bounds, pieces, L, group});
   exec.fence();
   std::vector<std::size_t> off(q + 1);
   for (std::size_t j = 0; j <= q; ++j) off[j] = bucket_start_h(j);

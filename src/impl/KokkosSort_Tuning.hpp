@@ -62,6 +62,10 @@ struct Tuning {
     // power-of-two number of step-9 tiles (Impl::bucket_count); 0: as many as samples. The
     // CUDA value (the merge rounds count the same way here); not timed on a CPU.
     static constexpr int bucket_fill_percent = 90;
+    // Step 8 (Impl::Relocate): keys a thread loads before it stores, and keys of sublists a team
+    // moves together; the CUDA values (a one-thread team loads consecutive keys), not timed here.
+    static constexpr int relocate_batch = 4;
+    static constexpr int relocate_group_keys = 16384;
     // Sort tiles with team_merge_sort (step 2: second buffer in level-1 scratch if need be;
     // step 9: tiles shrink to fit level 0) instead of bitonic, for every key type: run by one
     // thread, bitonic's n log^2 n compare-exchanges took 80% of the sort's time.
@@ -250,6 +254,21 @@ struct Tuning<ExecSpace, typename std::enable_if<is_cuda_space<ExecSpace>::value
     static constexpr std::size_t scratch_budget = 72 * 1024;
     static constexpr int default_samples = 256;
     static constexpr int default_samples_wide_keys = 128;  // keys of 8 bytes or more
+    // Step 8 (Impl::Relocate): keys (and values) a thread loads before storing any, and keys of
+    // consecutive sublists one team moves, so that each bucket's share of them is written as
+    // one run (pairs: 4 sublists of 4096; u32: 2 of 8192). KOKKOSSORT_BUCKET_RELOCATE_BATCH and
+    // KOKKOSSORT_BUCKET_RELOCATE_GROUP_KEYS set them for an A/B build (1 and 0: one key at a
+    // time, one sublist per team, as before).
+#ifdef KOKKOSSORT_BUCKET_RELOCATE_BATCH
+    static constexpr int relocate_batch = KOKKOSSORT_BUCKET_RELOCATE_BATCH;
+#else
+    static constexpr int relocate_batch = 4;
+#endif
+#ifdef KOKKOSSORT_BUCKET_RELOCATE_GROUP_KEYS
+    static constexpr int relocate_group_keys = KOKKOSSORT_BUCKET_RELOCATE_GROUP_KEYS;
+#else
+    static constexpr int relocate_group_keys = 16384;
+#endif
     // More buckets than samples where the mean bucket would end above this share of a
     // power-of-two number of step-9 tiles (Impl::bucket_count; the buckets of uniform input
     // at n a power of two sat right at it, and half of them paid one more merge round);
