@@ -256,9 +256,12 @@ struct Tuning<ExecSpace, typename std::enable_if<is_cuda_space<ExecSpace>::value
     static constexpr int default_samples_wide_keys = 128;  // keys of 8 bytes or more
     // Step 8 (Impl::Relocate): keys (and values) a thread loads before storing any, and keys of
     // consecutive sublists one team moves, so that each bucket's share of them is written as
-    // one run (pairs: 4 sublists of 4096; u32: 2 of 8192). KOKKOSSORT_BUCKET_RELOCATE_BATCH and
-    // KOKKOSSORT_BUCKET_RELOCATE_GROUP_KEYS set them for an A/B build (1 and 0: one key at a
-    // time, one sublist per team, as before).
+    // one run: 16384 (pairs and u64: 4 sublists of 4096; u32: 2 of 8192). H100, 2^26, relocation
+    // kernel in ms with one sublist per team / 8192 / 16384 keys (profile_sort_candidate*, same
+    // call, median of 5): pairs uniform 0.86 / 0.70 / 0.65, pairs sorted 0.60 / 0.58 / 0.59, u32
+    // uniform 0.43 / 0.42 / 0.44, u64 uniform 0.57 / 0.53 / 0.55 (RESULTS.md, twelfth session).
+    // KOKKOSSORT_BUCKET_RELOCATE_BATCH and KOKKOSSORT_BUCKET_RELOCATE_GROUP_KEYS set them for an
+    // A/B build (1 and 0: one key at a time, one sublist per team, as before).
 #ifdef KOKKOSSORT_BUCKET_RELOCATE_BATCH
     static constexpr int relocate_batch = KOKKOSSORT_BUCKET_RELOCATE_BATCH;
 #else
