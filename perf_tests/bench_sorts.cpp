@@ -9,6 +9,10 @@
 //
 // Extra flags (before Google Benchmark's own): --min_log2=16 --max_log2=28 --cap_seconds=5
 //   --dists=paper|all  --types=u32,u64,f32,f64,pairs
+//   --input_cache=K  keep up to K inputs of one size alive (default 1); with Google Benchmark's
+//                    --benchmark_enable_random_interleaving=true and --benchmark_repetitions=R the
+//                    distributions then alternate without regenerating their inputs (the flatness
+//                    protocol, scripts/gpu-suite.sh step `flat`)
 //   --bucket_team_scratch=B1,B2  also the bucket sort with these level-0 budgets (bytes per team),
 //                                as bucket_sort+scratch<B> (BenchRegistry.hpp)
 #include <benchmark/benchmark.h>
@@ -16,6 +20,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstring>
+#include <iterator>
 #include <map>
 #include <memory>
 #include <sstream>
@@ -34,6 +39,7 @@ struct Settings {
   bool all_dists = false;
   std::string types = "u32,u64,f32,f64,pairs";
   double copy_bandwidth = 0;  // bytes/s, read + write, measured at start-up
+  int input_cache = 1;        // inputs kept alive (of one size), see input_for
 };
 Settings settings;
 
@@ -60,7 +66,11 @@ std::shared_ptr<Input<T>> input_for(KokkosSortTest::Distribution d, std::size_t 
   auto key = std::make_pair(int(d), n);
   auto it = cache.find(key);
   if (it != cache.end()) return it->second;
-  cache.clear();  // one input alive at a time: 2^28 keys are GBs
+  // By default one input is alive at a time (2^28 keys are GBs); --input_cache=K keeps up to K
+  // inputs of one size, so that distributions run interleaved (random interleaving) do not
+  // regenerate and re-sort their input on the host at every switch.
+  for (auto i = cache.begin(); i != cache.end();)
+    i = (i->first.second != n || cache.size() >= std::size_t(settings.input_cache)) ? cache.erase(i) : std::next(i);
   auto in = std::make_shared<Input<T>>();
   in->host = KokkosSortTest::generate<T>(d, n, 2024);
   in->device = DeviceView<T>(Kokkos::view_alloc(Kokkos::WithoutInitializing, std::string("bench_input")), n);
@@ -238,6 +248,7 @@ int main(int argc, char** argv) {
       else if (!value("--cap_seconds=").empty()) settings.cap_seconds = std::stod(value("--cap_seconds="));
       else if (!value("--dists=").empty()) settings.all_dists = value("--dists=") == "all";
       else if (!value("--types=").empty()) settings.types = value("--types=");
+      else if (!value("--input_cache=").empty()) settings.input_cache = std::max(1, std::stoi(value("--input_cache=")));
       else if (!value("--bucket_team_scratch=").empty())
         bucket_team_scratch_variants = parse_team_scratch_list(value("--bucket_team_scratch="));
       else rest.push_back(argv[i]);

@@ -13,11 +13,13 @@
 #       test large huge   ctest labels unit (compile_fail excluded), large, huge
 #       cli        the command-line sorter's test alone
 #       bench      bench_sorts on the GPU;  hostbench  the openmp bench_sorts on this CPU
-#       flat       the bucket sort's rate per distribution, each distribution in its own process
-#                  (FLAT_SORTER, FLAT_TYPES, FLAT_LOG2, FLAT_ROUNDS: defaults bucket_sort, u32 u64
-#                  pairs, 24 26, 2), the six distributions in order in odd rounds and reversed
-#                  in even ones: in one bench_sorts process the rates drifted upward from the first
-#                  distribution to the last (twelfth session, RESULTS.md)
+#       flat       the bucket sort's rate per distribution (issue 5's flatness), FLAT_MODE:
+#                  interleaved (default; the protocol of RESULTS.md): one process per key type and
+#                  size, the six distributions' FLAT_REPS repetitions (default 6) in a random
+#                  interleaved order (Google Benchmark), inputs kept alive (--input_cache=6);
+#                  process: each distribution in its own process, in order in odd rounds and
+#                  reversed in even ones (twelfth session). FLAT_SORTER, FLAT_TYPES, FLAT_LOG2,
+#                  FLAT_ROUNDS (processes per cell): defaults bucket_sort, u32 u64 pairs, 24 26, 2
 #       study      study_baselines (issue 3's tables);  bucket  bucket_sort_study
 #       distance   distance_sort (hybrid sort's use case)
 #       profile    profile_sort runs (PROFILE_ARGS, several separated by ';'): each call's time by
@@ -192,22 +194,31 @@ if has candidate; then
   fi
 fi
 if has flat; then
-  log "flatness: one process per distribution"
+  log "flatness (${FLAT_MODE:-interleaved})"
   dists="uniform gaussian bucket_sorted staggered det_duplicates sorted"
+  flat_run() {  # tag, bench_sorts arguments...
+    local tag=$1
+    shift
+    ./build/cuda/perf_tests/bench_sorts "$@" --benchmark_out="$out/$tag.json" --benchmark_out_format=json \
+      > "$out/$tag.txt" 2>&1 || status=1
+    if grep -q "VERIFICATION FAILED" "$out/$tag.txt"; then log "$tag: VERIFICATION FAILED"; status=1; fi
+  }
   for round in $(seq "${FLAT_ROUNDS:-2}"); do
     order=$dists
     if [ $((round % 2)) = 0 ]; then order=$(echo "$dists" | tr ' ' '\n' | tac | tr '\n' ' '); fi
     for type in ${FLAT_TYPES:-u32 u64 pairs}; do
       name=$type; [ "$type" = pairs ] && name='u32\+u32'
       for log2 in ${FLAT_LOG2:-24 26}; do
-        for dist in $order; do
-          tag=flat-$type-$log2-$dist-$round
-          ./build/cuda/perf_tests/bench_sorts --min_log2="$log2" --max_log2="$log2" --types="$type" \
-            --benchmark_repetitions=3 --benchmark_min_time=0.3 \
-            "--benchmark_filter=^${FLAT_SORTER:-bucket_sort}/$name/$dist/" \
-            --benchmark_out="$out/$tag.json" --benchmark_out_format=json > "$out/$tag.txt" 2>&1 || status=1
-          if grep -q "VERIFICATION FAILED" "$out/$tag.txt"; then log "$tag: VERIFICATION FAILED"; status=1; fi
-        done
+        if [ "${FLAT_MODE:-interleaved}" = interleaved ]; then
+          flat_run "flat-$type-$log2-$round" --min_log2="$log2" --max_log2="$log2" --types="$type" --input_cache=6 \
+            --benchmark_repetitions="${FLAT_REPS:-6}" --benchmark_enable_random_interleaving=true \
+            --benchmark_min_time=0.2 "--benchmark_filter=^${FLAT_SORTER:-bucket_sort}/$name/[a-z_]+/"
+        else
+          for dist in $order; do
+            flat_run "flat-$type-$log2-$dist-$round" --min_log2="$log2" --max_log2="$log2" --types="$type" \
+              --benchmark_repetitions=3 --benchmark_min_time=0.3 "--benchmark_filter=^${FLAT_SORTER:-bucket_sort}/$name/$dist/"
+          done
+        fi
       done
     done
   done
