@@ -112,6 +112,18 @@ struct CubWorkspace {
 };
 #endif
 
+// One SortWorkspace shared by the "+workspace" variants (bucket and merge sort reusing their
+// buffers from call to call, as the CUB peers reuse the temporary storage that prepare() made).
+inline KokkosSort::SortWorkspace& bench_workspace() {
+  static KokkosSort::SortWorkspace ws;
+  static bool hooked = false;
+  if (!hooked) {  // device memory must go before Kokkos::finalize
+    Kokkos::push_finalize_hook([] { ws.release(); });
+    hooked = true;
+  }
+  return ws;
+}
+
 template <class T>
 std::vector<Sorter<T>> registry() {
   std::vector<Sorter<T>> list;
@@ -148,6 +160,13 @@ std::vector<Sorter<T>> registry() {
          [other](const DeviceView<T>& k, const ValueView& v) { KokkosSort::bucket_sort_by_key(Exec(), k, v, other); },
          {}});
   }
+  {
+    KokkosSort::BucketSortOptions reuse;
+    reuse.workspace = &bench_workspace();
+    add({"bucket_sort+workspace", false, [reuse](const DeviceView<T>& k) { KokkosSort::bucket_sort(Exec(), k, reuse); },
+         [reuse](const DeviceView<T>& k, const ValueView& v) { KokkosSort::bucket_sort_by_key(Exec(), k, v, reuse); },
+         {}});
+  }
   for (const std::size_t bytes : bucket_team_scratch_variants) {
     KokkosSort::BucketSortOptions other;
     other.team_scratch_bytes = bytes;
@@ -170,6 +189,13 @@ std::vector<Sorter<T>> registry() {
   }
   add({"merge_sort", false, [](const DeviceView<T>& k) { KokkosSort::merge_sort(Exec(), k); },
        [](const DeviceView<T>& k, const ValueView& v) { KokkosSort::merge_sort_by_key(Exec(), k, v); }, {}});
+  {
+    KokkosSort::MergeSortOptions reuse;
+    reuse.workspace = &bench_workspace();
+    add({"merge_sort+workspace", false, [reuse](const DeviceView<T>& k) { KokkosSort::merge_sort(Exec(), k, reuse); },
+         [reuse](const DeviceView<T>& k, const ValueView& v) { KokkosSort::merge_sort_by_key(Exec(), k, v, reuse); },
+         {}});
+  }
   add({"sort", false, [](const DeviceView<T>& k) { KokkosSort::sort(Exec(), k); },
        [](const DeviceView<T>& k, const ValueView& v) { KokkosSort::sort_by_key(Exec(), k, v); }, {}});
   {

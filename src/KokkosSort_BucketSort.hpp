@@ -127,6 +127,9 @@ struct BucketSortOptions {
   /// for the key type is rejected.
   std::size_t team_scratch_bytes = 0;
   BucketSortStats* stats = nullptr;
+  /// Device memory kept between calls (about n keys [+ n values], see above): a sort that
+  /// finds it large enough allocates nothing; null allocates and frees in every call.
+  SortWorkspace* workspace = nullptr;
 };
 
 namespace Impl {
@@ -693,7 +696,7 @@ inline int bucket_count(const std::size_t n, const int s, const std::size_t m, c
 
 template <class ExecSpace, class KeyView, class ValueView, bool HasValues, class Comp>
 void bucket_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const ValueView& values, const Comp& comp,
-                            const BucketPlan plan, BucketSortStats* stats) {
+                            const BucketPlan plan, BucketSortStats* stats, SortWorkspace* reuse) {
   using Key = typename KeyView::non_const_value_type;
   using Mem = typename ExecSpace::memory_space;
   using Params = typename Tuning<ExecSpace>::BucketSort;
@@ -765,7 +768,7 @@ void bucket_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Va
     sample_tables.slices = ws.template take<Kokkos::View<TileMergeSlices*, Mem>>(max_merge_tiles(taken, 1, sample_plan));
   };
   carve();
-  ws.allocate(exec, "KokkosSort::bucket_workspace");
+  ws.allocate(exec, "KokkosSort::bucket_workspace", reuse);
   carve();
   const auto& bucket_start = bucket_tables.offsets;
   auto bucket_start_h = Impl::host_mirror(bucket_start);
@@ -844,7 +847,7 @@ void bucket_sort_entry(const ExecSpace& exec, const KeyView& keys, const Comp& c
   if (opt.stats) *opt.stats = BucketSortStats{};
   with_contiguous(exec, keys, [&](const auto& k) {
     using K = std::decay_t<decltype(k)>;
-    bucket_sort_contiguous<ExecSpace, K, K, false>(exec, k, K(), comp, plan, opt.stats);
+    bucket_sort_contiguous<ExecSpace, K, K, false>(exec, k, K(), comp, plan, opt.stats, opt.workspace);
   });
 }
 
@@ -859,7 +862,7 @@ void bucket_sort_by_key_entry(const ExecSpace& exec, const KeyView& keys, const 
   with_contiguous(exec, keys, values, [&](const auto& k, const auto& v) {
     using K = std::decay_t<decltype(k)>;
     using V = std::decay_t<decltype(v)>;
-    bucket_sort_contiguous<ExecSpace, K, V, true>(exec, k, v, comp, plan, opt.stats);
+    bucket_sort_contiguous<ExecSpace, K, V, true>(exec, k, v, comp, plan, opt.stats, opt.workspace);
   });
 }
 

@@ -30,6 +30,9 @@ struct MergeSortOptions {
   /// Threads per team; 0 takes Impl::Tuning<ExecSpace>::Merge::team_size. Clamped to what the
   /// backend can launch (host backends: their thread count).
   int team_size = 0;
+  /// Device memory kept between calls (a buffer of n keys [+ n values]): a sort that finds it
+  /// large enough allocates nothing; null allocates and frees in every call.
+  SortWorkspace* workspace = nullptr;
 };
 
 namespace Impl {
@@ -73,7 +76,7 @@ void merge_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Val
     if (count > 1) slices = ws.template take<Kokkos::View<TileMergeSlices*, Mem>>(count);
   };
   carve();
-  ws.allocate(exec, "KokkosSort::merge_workspace");
+  ws.allocate(exec, "KokkosSort::merge_workspace", options.workspace);
   carve();
 
   KeyView k_src = keys, k_dst = HasValues ? key_buf : keys;

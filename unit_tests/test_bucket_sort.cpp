@@ -506,3 +506,18 @@ TEST(BucketSort, ValueWidths) {
     for (std::size_t n : {std::size_t(5), std::size_t(70001), std::size_t(300007)})
       KokkosSortTest::check_value_widths<BucketAdapter>(d, n);
 }
+
+// Calls sharing one SortWorkspace (check_workspace_reuse).
+TEST(BucketSort, WorkspaceReuse) {
+  KokkosSortTest::check_workspace_reuse(
+      [](const auto& exec, const auto& keys, KokkosSort::SortWorkspace& ws) {
+        KokkosSort::BucketSortOptions opt;
+        opt.workspace = &ws;
+        KokkosSort::bucket_sort(exec, keys, opt);
+      },
+      [](const auto& exec, const auto& keys, const auto& values, KokkosSort::SortWorkspace& ws) {
+        KokkosSort::BucketSortOptions opt;
+        opt.workspace = &ws;
+        KokkosSort::bucket_sort_by_key(exec, keys, values, opt);
+      });
+}

@@ -106,3 +106,18 @@ TEST(MergeSort, ValueWidths) {
     for (std::size_t n : {std::size_t(5), std::size_t(70001), std::size_t(300007)})
       KokkosSortTest::check_value_widths<MergeAdapter>(d, n);
 }
+
+// Calls sharing one SortWorkspace (check_workspace_reuse).
+TEST(MergeSort, WorkspaceReuse) {
+  KokkosSortTest::check_workspace_reuse(
+      [](const auto& exec, const auto& keys, KokkosSort::SortWorkspace& ws) {
+        KokkosSort::MergeSortOptions opt;
+        opt.workspace = &ws;
+        KokkosSort::merge_sort(exec, keys, opt);
+      },
+      [](const auto& exec, const auto& keys, const auto& values, KokkosSort::SortWorkspace& ws) {
+        KokkosSort::MergeSortOptions opt;
+        opt.workspace = &ws;
+        KokkosSort::merge_sort_by_key(exec, keys, values, opt);
+      });
+}

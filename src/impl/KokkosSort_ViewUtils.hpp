@@ -11,6 +11,48 @@
 
 namespace KokkosSort {
 namespace Impl {
+template <class Mem>
+class Workspace;
+}  // namespace Impl
+
+/// Device memory that sorts reuse from one call to the next (BucketSortOptions::workspace,
+/// MergeSortOptions::workspace) instead of allocating and freeing their buffers in every call:
+/// on an H100 those cudaMalloc and cudaFree calls took 0.2-0.9 ms of a 1.6-10 ms sort of 2^24 to
+/// 2^26 keys, and their cost varied from call to call (perf_tests/RESULTS.md, thirteenth
+/// session). It grows to the largest need seen and keeps that memory until release() or
+/// destruction. The first sort fixes its memory space; a sort of another space throws
+/// std::invalid_argument. Sorts that share one workspace must be ordered (the same execution
+/// space instance, or a fence between them); the sorts return with their work finished on
+/// their instance. As any Kokkos View, destroy or release it before Kokkos::finalize.
+class SortWorkspace {
+ public:
+  SortWorkspace() = default;
+  SortWorkspace(const SortWorkspace&) = delete;  // two owners of one buffer would race
+  SortWorkspace& operator=(const SortWorkspace&) = delete;
+  SortWorkspace(SortWorkspace&&) = default;
+  SortWorkspace& operator=(SortWorkspace&&) = default;
+
+  /// Bytes held now (0 before the first sort and after release()).
+  std::size_t bytes() const { return bytes_; }
+  /// Name of the memory space held (Kokkos' MemorySpace::name()), empty when none.
+  const std::string& memory_space() const { return space_; }
+  void release() {
+    holder_.reset();
+    data_ = nullptr;
+    bytes_ = 0;
+    space_.clear();
+  }
+
+ private:
+  template <class Mem>
+  friend class Impl::Workspace;
+  std::shared_ptr<void> holder_;  // owns a Kokkos::View<unsigned char*, Mem>
+  unsigned char* data_ = nullptr;
+  std::size_t bytes_ = 0;
+  std::string space_;
+};
+
+namespace Impl {
 
 template <class View>
 using contiguous_view_t = Kokkos::View<typename View::non_const_value_type*, Kokkos::LayoutRight,
@@ -58,8 +100,9 @@ class HostTable {
 // One device allocation carved into the arrays of one call: a sort's buffers and tables then
 // cost one allocation and one free instead of one pair each (9 cudaMalloc and 11 cudaFree were
 // 1.1 ms of a 7.4 ms bucket sort of 2^24 keys on the H100, profile_sort). Arrays are
-// uninitialized, 256-byte aligned and valid while the Workspace lives; arrays of structs carved
-// here run no destruction kernel when freed (see HostTable).
+// uninitialized, 256-byte aligned and valid while the Workspace lives (or, with a caller's
+// SortWorkspace, while that holds them); arrays of structs carved here run no destruction
+// kernel when freed (see HostTable).
 // Use: a function that takes every array, called once to size the block, then after
 // allocate() once more to receive the arrays, in the same order.
 template <class Mem>
@@ -81,11 +124,29 @@ class Workspace {
     used_ += bytes;
     return v;
   }
+  // Makes the block, or takes it from `reuse` (grown first when it holds less).
   template <class ExecSpace>
-  void allocate(const ExecSpace& exec, const std::string& label) {
-    block_ = Kokkos::View<unsigned char*, Mem>(Kokkos::view_alloc(exec, Kokkos::WithoutInitializing, label),
-                                               used_ > 0 ? used_ : 1);
+  void allocate(const ExecSpace& exec, const std::string& label, SortWorkspace* reuse = nullptr) {
+    using Block = Kokkos::View<unsigned char*, Mem>;
+    const std::size_t need = used_ > 0 ? used_ : 1;
     used_ = 0;
+    if (reuse == nullptr) {
+      block_ = Block(Kokkos::view_alloc(exec, Kokkos::WithoutInitializing, label), need);
+      return;
+    }
+    if (!reuse->space_.empty() && reuse->space_ != Mem::name())
+      throw std::invalid_argument("KokkosSort: the workspace holds " + reuse->space_ + " memory; " + label +
+                                  " needs " + Mem::name() + " memory");
+    if (reuse->bytes_ < need) {
+      // Free the smaller block first: the new one may need its memory.
+      reuse->release();
+      auto grown = std::make_unique<Block>(Kokkos::view_alloc(exec, Kokkos::WithoutInitializing, label), need);
+      reuse->data_ = grown->data();
+      reuse->holder_ = std::shared_ptr<void>(grown.release(), [](void* p) { delete static_cast<Block*>(p); });
+      reuse->bytes_ = need;
+      reuse->space_ = Mem::name();
+    }
+    block_ = Block(reuse->data_, need);
   }
   std::size_t bytes() const { return block_.extent(0); }
 

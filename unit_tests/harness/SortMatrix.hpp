@@ -23,6 +23,8 @@
 #include <type_traits>
 #include <vector>
 
+#include <impl/KokkosSort_ViewUtils.hpp>
+
 #include "Distributions.hpp"
 #include "Reference.hpp"
 
@@ -157,6 +159,79 @@ void check_value_widths(Distribution d, std::size_t n) {
     DeviceExec().fence();
     EXPECT_TRUE(key_value_like_reference(input, to_vector(keys), to_vector(values), Algo::stable))
         << "(u64 keys, u16 values)";
+  }
+}
+
+// Device allocations made while `fn` runs (Kokkos' tool callback; spaces named like the
+// device execution space's memory space).
+template <class Fn>
+int device_allocations_during(Fn&& fn) {
+  static int count = 0;
+  count = 0;
+  Kokkos::Tools::Experimental::set_allocate_data_callback(
+      [](Kokkos_Profiling_SpaceHandle space, const char*, const void*, std::uint64_t) {
+        if (std::string(space.name) == DeviceExec::memory_space::name()) ++count;
+      });
+  fn();
+  Kokkos::Tools::Experimental::set_allocate_data_callback(nullptr);
+  return count;
+}
+
+// A sort that takes a KokkosSort::SortWorkspace (sort_keys(exec, keys, ws),
+// sort_pairs(exec, keys, values, ws)): calls of several sizes share one workspace. Every result
+// must match the reference; the workspace grows only when a call needs more, and a call that
+// finds it large enough allocates no device memory. A workspace of another memory space is
+// rejected before the data is touched.
+template <class SortKeys, class SortPairs>
+void check_workspace_reuse(const SortKeys& sort_keys, const SortPairs& sort_pairs) {
+  KokkosSort::SortWorkspace ws;
+  auto keys_case = [&](Distribution d, std::size_t n) {
+    SCOPED_TRACE(case_name(d, n) + ", shared workspace");
+    const auto input = generate<std::uint32_t>(d, n);
+    auto keys = to_view(DeviceExec(), input, "keys");
+    const std::size_t before = ws.bytes();
+    const int allocations = device_allocations_during([&] { sort_keys(DeviceExec(), keys, ws); });
+    EXPECT_TRUE(sorted_like_reference(input, to_vector(keys)));
+    EXPECT_GE(ws.bytes(), before) << "a workspace never shrinks";
+    if (ws.bytes() == before) EXPECT_EQ(allocations, 0) << "a large enough workspace was not used";
+    EXPECT_EQ(ws.memory_space(), std::string(DeviceExec::memory_space::name()));
+  };
+  auto pairs_case = [&](Distribution d, std::size_t n) {
+    SCOPED_TRACE(case_name(d, n) + ", key-value, shared workspace");
+    const auto input = generate<std::uint64_t>(d, n);
+    std::vector<std::uint32_t> idx(n);
+    for (std::size_t i = 0; i < n; ++i) idx[i] = std::uint32_t(i);
+    auto keys = to_view(DeviceExec(), input, "keys");
+    auto values = to_view(DeviceExec(), idx, "values");
+    const std::size_t before = ws.bytes();
+    const int allocations = device_allocations_during([&] { sort_pairs(DeviceExec(), keys, values, ws); });
+    EXPECT_TRUE(key_value_like_reference(input, to_vector(keys), to_vector(values), false));
+    if (ws.bytes() == before) EXPECT_EQ(allocations, 0) << "a large enough workspace was not used";
+  };
+  keys_case(Distribution::Uniform, 300007);
+  const std::size_t first = ws.bytes();
+  EXPECT_GT(first, 0u);
+  keys_case(Distribution::Sorted, 70001);  // smaller: reuses
+  EXPECT_EQ(ws.bytes(), first);
+  keys_case(Distribution::DeterministicDuplicates, 300007);  // same size: reuses
+  EXPECT_EQ(ws.bytes(), first);
+  pairs_case(Distribution::Uniform, 300007);  // 8-byte keys and values: grows
+  const std::size_t grown = ws.bytes();
+  EXPECT_GT(grown, first);
+  pairs_case(Distribution::Staggered, 300007);
+  EXPECT_EQ(ws.bytes(), grown);
+  keys_case(Distribution::Uniform, 5);
+  ws.release();
+  EXPECT_EQ(ws.bytes(), 0u);
+  EXPECT_TRUE(ws.memory_space().empty());
+  keys_case(Distribution::Gaussian, 4097);  // after release: allocates again
+  EXPECT_GT(ws.bytes(), 0u);
+  if constexpr (has_distinct_device) {
+    // The workspace now holds device memory; a host sort must refuse it.
+    const auto input = generate<std::uint32_t>(Distribution::Uniform, 1000);
+    auto keys = to_view(HostExec(), input, "host_keys");
+    EXPECT_THROW(sort_keys(HostExec(), keys, ws), std::invalid_argument);
+    EXPECT_TRUE(matches(input, to_vector(keys))) << "keys changed by a rejected call";
   }
 }
 
