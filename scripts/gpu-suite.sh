@@ -19,7 +19,9 @@
 #                  interleaved order (Google Benchmark), inputs kept alive (--input_cache=6);
 #                  process: each distribution in its own process, in order in odd rounds and
 #                  reversed in even ones (twelfth session). FLAT_SORTER, FLAT_TYPES, FLAT_LOG2,
-#                  FLAT_ROUNDS (processes per cell): defaults bucket_sort, u32 u64 pairs, 24 26, 2
+#                  FLAT_ROUNDS (processes per cell), FLAT_MIN_TIME: defaults bucket_sort, u32 u64 pairs,
+#                  24 26, 2, 0.2 s. FLAT_SORTER is a regex: an alternation in parentheses puts the
+#                  peers into the same interleaved processes
 #       study      study_baselines (issue 3's tables);  bucket  bucket_sort_study
 #       distance   distance_sort (hybrid sort's use case)
 #       profile    profile_sort runs (PROFILE_ARGS, several separated by ';'): each call's time by
@@ -212,7 +214,7 @@ if has flat; then
         if [ "${FLAT_MODE:-interleaved}" = interleaved ]; then
           flat_run "flat-$type-$log2-$round" --min_log2="$log2" --max_log2="$log2" --types="$type" --input_cache=6 \
             --benchmark_repetitions="${FLAT_REPS:-6}" --benchmark_enable_random_interleaving=true \
-            --benchmark_min_time=0.2 "--benchmark_filter=^${FLAT_SORTER:-bucket_sort}/$name/[a-z_]+/"
+            --benchmark_min_time="${FLAT_MIN_TIME:-0.2}" "--benchmark_filter=^${FLAT_SORTER:-bucket_sort}/$name/[a-z_]+/"
         else
           for dist in $order; do
             flat_run "flat-$type-$log2-$dist-$round" --min_log2="$log2" --max_log2="$log2" --types="$type" \

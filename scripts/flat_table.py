@@ -1,0 +1,63 @@
+#!/usr/bin/env python3
+"""Flatness tables from gpu-suite.sh's `flat` step (interleaved protocol):
+    scripts/flat_table.py DIR [SORTER=bucket_sort]
+reads DIR/flat-<type>-<log2>-<round>.json (Google Benchmark, repetitions run randomly
+interleaved in one process) and prints, per key type and size, every sorter's median rate per
+distribution (Gkeys/s over the repetitions), the slowest / fastest ratio over the six
+distributions, and SORTER's rate against each other sorter's on the same distribution."""
+import collections
+import glob
+import json
+import os
+import re
+import statistics
+import sys
+
+DISTS = ["uniform", "gaussian", "bucket_sorted", "staggered", "det_duplicates", "sorted"]
+
+
+def main():
+    root = sys.argv[1]
+    ours = sys.argv[2] if len(sys.argv) > 2 else "bucket_sort"
+    # (type, log2) -> sorter -> dist -> [rates over repetitions and rounds]
+    cells = collections.defaultdict(lambda: collections.defaultdict(lambda: collections.defaultdict(list)))
+    for path in glob.glob(os.path.join(root, "flat-*.json")):
+        m = re.match(r"flat-(\w+)-(\d+)-(\d+)\.json$", os.path.basename(path))
+        if not m:
+            continue
+        try:
+            runs = json.load(open(path))["benchmarks"]
+        except (json.JSONDecodeError, KeyError):
+            print(f"{path}: incomplete (process cut short?), left out", file=sys.stderr)
+            continue
+        for b in runs:
+            if b.get("run_type") != "iteration" or "error_occurred" in b:
+                continue
+            sorter, _, dist, _ = b["name"].split("/")[:4]
+            cells[(m.group(1), int(m.group(2)))][sorter][dist].append(b["keys_per_s"] / 1e9)
+    for (type_, log2) in sorted(cells):
+        sorters = cells[(type_, log2)]
+        print(f"\n{type_} 2^{log2}: median Gkeys/s per distribution (repetitions), slowest/fastest")
+        print("| sorter | " + " | ".join(DISTS) + " | slowest/fastest |")
+        print("|---" * (len(DISTS) + 2) + "|")
+        medians = {}
+        for sorter in sorted(sorters):
+            med = {d: statistics.median(v) for d, v in sorters[sorter].items() if v}
+            medians[sorter] = med
+            if not med:
+                continue
+            cols = [f"{med[d]:.2f} ({len(sorters[sorter][d])})" if d in med else "-" for d in DISTS]
+            print(f"| {sorter} | " + " | ".join(cols) + f" | {min(med.values()) / max(med.values()):.3f} |")
+        if ours in medians:
+            for other in sorted(medians):
+                if other == ours or not medians[other]:
+                    continue
+                ratios = [medians[ours][d] / medians[other][d] for d in DISTS if d in medians[ours] and d in medians[other]]
+                if ratios:
+                    print(f"| {ours} / {other} | " + " | ".join(
+                        f"{medians[ours][d] / medians[other][d]:.2f}x" if d in medians[ours] and d in medians[other] else "-"
+                        for d in DISTS) + " | |")
+
+
+if __name__ == "__main__":
+    main()
