@@ -45,7 +45,8 @@
 // 32-bit keys, 4096 for 64-bit keys and for key-value pairs of 32-bit keys (40 KB Kokkos: 4096,
 // 2048, 2048). BucketSortOptions::network forces either sort on any backend (tests run both).
 // Full tiles of keys alone are bitonic-sorted without slots (team_bitonic_sort_keys).
-// All device arrays of a call are carved from one allocation (Impl::Workspace).
+// All device arrays of a call are carved from one allocation (Impl::Workspace), or from the
+// caller's SortWorkspace (BucketSortOptions::workspace) when it holds enough.
 //
 // Ties: sampling and indexing order elements by (key, i T + p), where i is the sublist and p
 // the position in the sorted sublist. That is a strict total order (every element distinct),
