@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <Kokkos_Core.hpp>
 
 namespace KokkosSort {
@@ -29,8 +30,19 @@ class SortWorkspace {
   SortWorkspace() = default;
   SortWorkspace(const SortWorkspace&) = delete;  // two owners of one buffer would race
   SortWorkspace& operator=(const SortWorkspace&) = delete;
-  SortWorkspace(SortWorkspace&&) = default;
-  SortWorkspace& operator=(SortWorkspace&&) = default;
+  // Moving hands the buffer over and leaves the source empty (a defaulted move would leave it
+  // pointing at memory it no longer owns).
+  SortWorkspace(SortWorkspace&& other) noexcept { *this = std::move(other); }
+  SortWorkspace& operator=(SortWorkspace&& other) noexcept {
+    if (this != &other) {
+      holder_ = std::move(other.holder_);
+      data_ = other.data_;
+      bytes_ = other.bytes_;
+      space_ = std::move(other.space_);
+      other.release();
+    }
+    return *this;
+  }
 
   /// Bytes held now (0 before the first sort and after release()).
   std::size_t bytes() const { return bytes_; }

@@ -226,6 +226,20 @@ void check_workspace_reuse(const SortKeys& sort_keys, const SortPairs& sort_pair
   EXPECT_TRUE(ws.memory_space().empty());
   keys_case(Distribution::Gaussian, 4097);  // after release: allocates again
   EXPECT_GT(ws.bytes(), 0u);
+  {
+    // Moving hands the buffer over: the moved-to workspace serves the next call without an
+    // allocation, and the moved-from one is empty and still usable.
+    const std::size_t held = ws.bytes();
+    KokkosSort::SortWorkspace moved(std::move(ws));
+    EXPECT_EQ(ws.bytes(), 0u);
+    EXPECT_EQ(moved.bytes(), held);
+    const auto input = generate<std::uint32_t>(Distribution::Uniform, 4097);
+    auto keys = to_view(DeviceExec(), input, "keys");
+    EXPECT_EQ(device_allocations_during([&] { sort_keys(DeviceExec(), keys, moved); }), 0);
+    EXPECT_TRUE(sorted_like_reference(input, to_vector(keys)));
+    keys_case(Distribution::Sorted, 4097);  // the moved-from one allocates anew
+    EXPECT_GT(ws.bytes(), 0u);
+  }
   if constexpr (has_distinct_device) {
     // The workspace now holds device memory; a host sort must refuse it.
     const auto input = generate<std::uint32_t>(Distribution::Uniform, 1000);
