@@ -14,14 +14,16 @@
 #       cli        the command-line sorter's test alone
 #       bench      bench_sorts on the GPU;  hostbench  the openmp bench_sorts on this CPU
 #       flat       the bucket sort's rate per distribution (issue 5's flatness), FLAT_MODE:
-#                  interleaved (default; the protocol of RESULTS.md): one process per key type and
-#                  size, the six distributions' FLAT_REPS repetitions (default 6) in a random
-#                  interleaved order (Google Benchmark), inputs kept alive (--input_cache=6);
+#                  interleaved (default; the protocol of RESULTS.md, thirteenth session): one
+#                  process per key type and size, every sorter's FLAT_REPS repetitions over the six
+#                  distributions in a random interleaved order (Google Benchmark), inputs kept
+#                  alive (--input_cache=6); tables: scripts/flat_table.py OUTDIR;
 #                  process: each distribution in its own process, in order in odd rounds and
-#                  reversed in even ones (twelfth session). FLAT_SORTER, FLAT_TYPES, FLAT_LOG2,
-#                  FLAT_ROUNDS (processes per cell), FLAT_MIN_TIME: defaults bucket_sort, u32 u64 pairs,
-#                  24 26, 2, 0.2 s. FLAT_SORTER is a regex: an alternation in parentheses puts the
-#                  peers into the same interleaved processes
+#                  reversed in even ones (twelfth session).
+#                  FLAT_SORTER (a regex; default: bucket_sort with and without a workspace, the
+#                  randomized sample sort and the CUB merge and radix sorts, interleaved), FLAT_TYPES
+#                  (u32 u64 pairs), FLAT_LOG2 (24 26), FLAT_ROUNDS (processes per cell, 1),
+#                  FLAT_REPS (4), FLAT_MIN_TIME (0.1 s). 2^20-2^28 takes two 10-minute calls.
 #       study      study_baselines (issue 3's tables);  bucket  bucket_sort_study
 #       distance   distance_sort (hybrid sort's use case)
 #       profile    profile_sort runs (PROFILE_ARGS, several separated by ';'): each call's time by
@@ -197,6 +199,7 @@ if has candidate; then
 fi
 if has flat; then
   log "flatness (${FLAT_MODE:-interleaved})"
+  flat_sorter=${FLAT_SORTER:-'(bucket_sort(\+workspace)?|sample_sort|cub::DeviceMergeSort|cub::DeviceRadixSort)'}
   dists="uniform gaussian bucket_sorted staggered det_duplicates sorted"
   flat_run() {  # tag, bench_sorts arguments...
     local tag=$1
@@ -205,7 +208,7 @@ if has flat; then
       > "$out/$tag.txt" 2>&1 || status=1
     if grep -q "VERIFICATION FAILED" "$out/$tag.txt"; then log "$tag: VERIFICATION FAILED"; status=1; fi
   }
-  for round in $(seq "${FLAT_ROUNDS:-2}"); do
+  for round in $(seq "${FLAT_ROUNDS:-1}"); do
     order=$dists
     if [ $((round % 2)) = 0 ]; then order=$(echo "$dists" | tr ' ' '\n' | tac | tr '\n' ' '); fi
     for type in ${FLAT_TYPES:-u32 u64 pairs}; do
@@ -213,12 +216,12 @@ if has flat; then
       for log2 in ${FLAT_LOG2:-24 26}; do
         if [ "${FLAT_MODE:-interleaved}" = interleaved ]; then
           flat_run "flat-$type-$log2-$round" --min_log2="$log2" --max_log2="$log2" --types="$type" --input_cache=6 \
-            --benchmark_repetitions="${FLAT_REPS:-6}" --benchmark_enable_random_interleaving=true \
-            --benchmark_min_time="${FLAT_MIN_TIME:-0.2}" "--benchmark_filter=^${FLAT_SORTER:-bucket_sort}/$name/[a-z_]+/"
+            --benchmark_repetitions="${FLAT_REPS:-4}" --benchmark_enable_random_interleaving=true \
+            --benchmark_min_time="${FLAT_MIN_TIME:-0.1}" "--benchmark_filter=^$flat_sorter/$name/[a-z_]+/"
         else
           for dist in $order; do
             flat_run "flat-$type-$log2-$dist-$round" --min_log2="$log2" --max_log2="$log2" --types="$type" \
-              --benchmark_repetitions=3 --benchmark_min_time=0.3 "--benchmark_filter=^${FLAT_SORTER:-bucket_sort}/$name/$dist/"
+              --benchmark_repetitions=3 --benchmark_min_time=0.3 "--benchmark_filter=^$flat_sorter/$name/$dist/"
           done
         fi
       done
