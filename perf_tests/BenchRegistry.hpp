@@ -112,8 +112,8 @@ struct CubWorkspace {
 };
 #endif
 
-// One SortWorkspace shared by the "+workspace" variants (bucket and merge sort reusing their
-// buffers from call to call, as the CUB peers reuse the temporary storage that prepare() made).
+// One SortWorkspace shared by the "+workspace" variants (radix, bucket and merge sort reusing
+// their buffers from call to call, as the CUB peers reuse the temporary storage that prepare() made).
 inline KokkosSort::SortWorkspace& bench_workspace() {
   static KokkosSort::SortWorkspace ws;
   static bool hooked = false;
@@ -132,6 +132,13 @@ std::vector<Sorter<T>> registry() {
   // --- kokkos-sort ---------------------------------------------------------------------
   add({"radix", false, [](const DeviceView<T>& k) { KokkosSort::radix_sort(Exec(), k); },
        [](const DeviceView<T>& k, const ValueView& v) { KokkosSort::radix_sort_by_key(Exec(), k, v); }, {}});
+  {
+    KokkosSort::RadixSortOptions reuse;
+    reuse.workspace = &bench_workspace();
+    add({"radix+workspace", false, [reuse](const DeviceView<T>& k) { KokkosSort::radix_sort(Exec(), k, reuse); },
+         [reuse](const DeviceView<T>& k, const ValueView& v) { KokkosSort::radix_sort_by_key(Exec(), k, v, reuse); },
+         {}});
+  }
   add({"sample_sort", false, [](const DeviceView<T>& k) { KokkosSort::sample_sort(Exec(), k); },
        [](const DeviceView<T>& k, const ValueView& v) { KokkosSort::sample_sort_by_key(Exec(), k, v); }, {}});
   // The small sort's other methods (the paper's odd-even merge network, bitonic, team merge

@@ -26,6 +26,14 @@
 #include "impl/KokkosSort_ViewUtils.hpp"
 
 namespace KokkosSort {
+
+struct RadixSortOptions {
+  /// Device memory kept between calls (the buffers of n keys [+ n values] and the count
+  /// table): a sort that finds it large enough allocates nothing; null allocates and frees in
+  /// every call.
+  SortWorkspace* workspace = nullptr;
+};
+
 namespace Impl {
 
 // Tile and chunk decomposition of one radix sort, shared by its kernels.
@@ -362,7 +370,8 @@ void radix_sort_in_buffers(const ExecSpace& exec, const KeyView& keys, const Val
 // Sorts contiguous keys (and values) in place; its arrays are made in one allocation before
 // anything is written, so an allocation failure leaves the input as it was.
 template <class ExecSpace, class KeyView, class ValueView, bool HasValues>
-void radix_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const ValueView& values) {
+void radix_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const ValueView& values,
+                           SortWorkspace* reuse) {
   using Key = typename KeyView::non_const_value_type;
   using Mem = typename ExecSpace::memory_space;
   const std::size_t n = keys.extent(0);
@@ -371,7 +380,7 @@ void radix_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Val
   RadixBuffers<ExecSpace, KeyView, ValueView, HasValues> buf;
   Workspace<Mem> ws;
   buf.take(ws, layout);
-  ws.allocate(exec, "KokkosSort::radix_workspace");
+  ws.allocate(exec, "KokkosSort::radix_workspace", reuse);
   buf.take(ws, layout);
   radix_sort_in_buffers<ExecSpace, KeyView, ValueView, HasValues>(exec, keys, values, layout, buf);
   exec.fence();
@@ -382,25 +391,26 @@ void radix_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Val
 /// Sorts `keys` in ascending order (NaNs last) with a stable LSD radix sort.
 /// Extra memory: one buffer of n keys, plus 8 bytes x 256 x (number of teams) for counts.
 template <class ExecSpace, class KeyView>
-void radix_sort(const ExecSpace& exec, const KeyView& keys) {
+void radix_sort(const ExecSpace& exec, const KeyView& keys, const RadixSortOptions& options = {}) {
   static_assert(Impl::check_builtin_key_view<ExecSpace, KeyView>(), "");
   Impl::with_contiguous(exec, keys, [&](const auto& k) {
     using K = std::decay_t<decltype(k)>;
-    Impl::radix_sort_contiguous<ExecSpace, K, K, false>(exec, k, K());
+    Impl::radix_sort_contiguous<ExecSpace, K, K, false>(exec, k, K(), options.workspace);
   });
 }
 
 /// Sorts `keys` ascending and applies the same permutation to `values` (stable: equal keys
 /// keep their values' input order). Extra memory: one buffer of n keys and one of n values.
 template <class ExecSpace, class KeyView, class ValueView>
-void radix_sort_by_key(const ExecSpace& exec, const KeyView& keys, const ValueView& values) {
+void radix_sort_by_key(const ExecSpace& exec, const KeyView& keys, const ValueView& values,
+                       const RadixSortOptions& options = {}) {
   static_assert(Impl::check_builtin_key_view<ExecSpace, KeyView>(), "");
   static_assert(Impl::check_view_type<ExecSpace, ValueView>(), "");
   Impl::check_key_value_extents("radix_sort_by_key", keys, values);
   Impl::with_contiguous(exec, keys, values, [&](const auto& k, const auto& v) {
     using K = std::decay_t<decltype(k)>;
     using V = std::decay_t<decltype(v)>;
-    Impl::radix_sort_contiguous<ExecSpace, K, V, true>(exec, k, v);
+    Impl::radix_sort_contiguous<ExecSpace, K, V, true>(exec, k, v, options.workspace);
   });
 }
 

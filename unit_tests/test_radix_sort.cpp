@@ -13,3 +13,18 @@ struct RadixAdapter : KokkosSortTest::AdapterDefaults {
 }  // namespace
 
 KOKKOSSORT_REGISTER_SORT_MATRIX(Radix, RadixAdapter);
+
+// Calls sharing one SortWorkspace (check_workspace_reuse).
+TEST(RadixSort, WorkspaceReuse) {
+  KokkosSortTest::check_workspace_reuse(
+      [](const auto& exec, const auto& keys, KokkosSort::SortWorkspace& ws) {
+        KokkosSort::RadixSortOptions opt;
+        opt.workspace = &ws;
+        KokkosSort::radix_sort(exec, keys, opt);
+      },
+      [](const auto& exec, const auto& keys, const auto& values, KokkosSort::SortWorkspace& ws) {
+        KokkosSort::RadixSortOptions opt;
+        opt.workspace = &ws;
+        KokkosSort::radix_sort_by_key(exec, keys, values, opt);
+      });
+}
