@@ -16,8 +16,8 @@ template <class Mem>
 class Workspace;
 }  // namespace Impl
 
-/// Device memory that sorts reuse from one call to the next (BucketSortOptions::workspace,
-/// MergeSortOptions::workspace) instead of allocating and freeing their buffers in every call:
+/// Device memory that sorts reuse from one call to the next (RadixSortOptions, BucketSortOptions
+/// and MergeSortOptions::workspace) instead of allocating and freeing their buffers in every call:
 /// on an H100 those cudaMalloc and cudaFree calls took 0.2-0.9 ms of a 1.6-10 ms sort of 2^24 to
 /// 2^26 keys, and their cost varied from call to call (perf_tests/RESULTS.md, thirteenth
 /// session). It grows to the largest need seen and keeps that memory until release() or
