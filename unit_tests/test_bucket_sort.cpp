@@ -509,15 +509,7 @@ TEST(BucketSort, ValueWidths) {
 
 // Calls sharing one SortWorkspace (check_workspace_reuse).
 TEST(BucketSort, WorkspaceReuse) {
-  KokkosSortTest::check_workspace_reuse(
-      [](const auto& exec, const auto& keys, KokkosSort::SortWorkspace& ws) {
-        KokkosSort::BucketSortOptions opt;
-        opt.workspace = &ws;
-        KokkosSort::bucket_sort(exec, keys, opt);
-      },
-      [](const auto& exec, const auto& keys, const auto& values, KokkosSort::SortWorkspace& ws) {
-        KokkosSort::BucketSortOptions opt;
-        opt.workspace = &ws;
-        KokkosSort::bucket_sort_by_key(exec, keys, values, opt);
-      });
+  KokkosSortTest::check_workspace_reuse<KokkosSort::BucketSortOptions>(
+      [](const auto&... a) { KokkosSort::bucket_sort(a...); },
+      [](const auto&... a) { KokkosSort::bucket_sort_by_key(a...); });
 }

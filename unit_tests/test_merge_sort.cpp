@@ -109,15 +109,7 @@ TEST(MergeSort, ValueWidths) {
 
 // Calls sharing one SortWorkspace (check_workspace_reuse).
 TEST(MergeSort, WorkspaceReuse) {
-  KokkosSortTest::check_workspace_reuse(
-      [](const auto& exec, const auto& keys, KokkosSort::SortWorkspace& ws) {
-        KokkosSort::MergeSortOptions opt;
-        opt.workspace = &ws;
-        KokkosSort::merge_sort(exec, keys, opt);
-      },
-      [](const auto& exec, const auto& keys, const auto& values, KokkosSort::SortWorkspace& ws) {
-        KokkosSort::MergeSortOptions opt;
-        opt.workspace = &ws;
-        KokkosSort::merge_sort_by_key(exec, keys, values, opt);
-      });
+  KokkosSortTest::check_workspace_reuse<KokkosSort::MergeSortOptions>(
+      [](const auto&... a) { KokkosSort::merge_sort(a...); },
+      [](const auto&... a) { KokkosSort::merge_sort_by_key(a...); });
 }

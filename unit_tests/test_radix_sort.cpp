@@ -16,15 +16,7 @@ KOKKOSSORT_REGISTER_SORT_MATRIX(Radix, RadixAdapter);
 
 // Calls sharing one SortWorkspace (check_workspace_reuse).
 TEST(RadixSort, WorkspaceReuse) {
-  KokkosSortTest::check_workspace_reuse(
-      [](const auto& exec, const auto& keys, KokkosSort::SortWorkspace& ws) {
-        KokkosSort::RadixSortOptions opt;
-        opt.workspace = &ws;
-        KokkosSort::radix_sort(exec, keys, opt);
-      },
-      [](const auto& exec, const auto& keys, const auto& values, KokkosSort::SortWorkspace& ws) {
-        KokkosSort::RadixSortOptions opt;
-        opt.workspace = &ws;
-        KokkosSort::radix_sort_by_key(exec, keys, values, opt);
-      });
+  KokkosSortTest::check_workspace_reuse<KokkosSort::RadixSortOptions>(
+      [](const auto&... a) { KokkosSort::radix_sort(a...); },
+      [](const auto&... a) { KokkosSort::radix_sort_by_key(a...); });
 }

@@ -177,13 +177,23 @@ int device_allocations_during(Fn&& fn) {
   return count;
 }
 
-// A sort that takes a KokkosSort::SortWorkspace (sort_keys(exec, keys, ws),
-// sort_pairs(exec, keys, values, ws)): calls of several sizes share one workspace. Every result
-// must match the reference; the workspace grows only when a call needs more, and a call that
-// finds it large enough allocates no device memory. A workspace of another memory space is
-// rejected before the data is touched.
-template <class SortKeys, class SortPairs>
-void check_workspace_reuse(const SortKeys& sort_keys, const SortPairs& sort_pairs) {
+// A sort whose Options carry a KokkosSort::SortWorkspace (`workspace`): sort(exec, keys,
+// options) and sort_by_key(exec, keys, values, options), called as generic lambdas. Calls of
+// several sizes share one workspace. Every result must match the reference; the workspace
+// grows only when a call needs more, and a call that finds it large enough allocates no device
+// memory. A workspace of another memory space is rejected before the data is touched.
+template <class Options, class Sort, class SortByKey>
+void check_workspace_reuse(const Sort& sort, const SortByKey& sort_by_key) {
+  auto sort_keys = [&](const auto& exec, const auto& keys, KokkosSort::SortWorkspace& w) {
+    Options options;
+    options.workspace = &w;
+    sort(exec, keys, options);
+  };
+  auto sort_pairs = [&](const auto& exec, const auto& keys, const auto& values, KokkosSort::SortWorkspace& w) {
+    Options options;
+    options.workspace = &w;
+    sort_by_key(exec, keys, values, options);
+  };
   KokkosSort::SortWorkspace ws;
   auto keys_case = [&](Distribution d, std::size_t n) {
     SCOPED_TRACE(case_name(d, n) + ", shared workspace");
