@@ -13,6 +13,7 @@
 #include "KokkosSort_OddEvenSort.hpp"
 #include "KokkosSort_RadixSort.hpp"
 #include "KokkosSort_SampleSort.hpp"
+#include "KokkosSort_Workspace.hpp"
 #include "impl/KokkosSort_Dispatch.hpp"
 
 namespace KokkosSort {

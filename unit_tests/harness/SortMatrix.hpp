@@ -23,7 +23,7 @@
 #include <type_traits>
 #include <vector>
 
-#include <impl/KokkosSort_ViewUtils.hpp>
+#include <KokkosSort_Workspace.hpp>
 
 #include "Distributions.hpp"
 #include "Reference.hpp"
