@@ -815,11 +815,14 @@ void bucket_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Va
   if (RelocateF::scratch(L, group) > plan.limit)  // before step 8, the input's first write
     throw std::invalid_argument("KokkosSort::bucket_sort: " + std::to_string(L.q) + " buckets do not fit " +
                                 std::to_string(plan.limit) + " bytes of team scratch in the relocation step");
+  // The host needs the bucket starts to plan step 9. Waiting for them here, before the
+  // relocation is launched, lets the relocation run while the host builds step 9's tile tables
+  // and launches its kernels; waiting after it left the device idle for all of that.
+  exec.fence();
   Kokkos::parallel_for("KokkosSort::bucket_relocate",
                        Policy(exec, int((m + std::size_t(group) - 1) / std::size_t(group)), team_size)
                            .set_scratch_size(0, Kokkos::PerTeam(RelocateF::scratch(L, group))),
                        RelocateF{buf, keys, vbuf, values, bounds, pieces, L, group});
-  exec.fence();
   std::vector<std::size_t> off(q + 1);
   for (std::size_t j = 0; j <= q; ++j) off[j] = bucket_start_h(j);
   // Step 9.
