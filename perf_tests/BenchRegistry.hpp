@@ -124,6 +124,12 @@ inline KokkosSort::SortWorkspace& bench_workspace() {
   return ws;
 }
 
+// operator< as a comparator object: sort() takes its comparator rows with it.
+struct AscendingComparator {
+  template <class K>
+  KOKKOS_INLINE_FUNCTION bool operator()(const K& a, const K& b) const { return a < b; }
+};
+
 template <class T>
 std::vector<Sorter<T>> registry() {
   std::vector<Sorter<T>> list;
@@ -205,6 +211,16 @@ std::vector<Sorter<T>> registry() {
   }
   add({"sort", false, [](const DeviceView<T>& k) { KokkosSort::sort(Exec(), k); },
        [](const DeviceView<T>& k, const ValueView& v) { KokkosSort::sort_by_key(Exec(), k, v); }, {}});
+  {
+    const KokkosSort::SortOptions reuse{KokkosSort::Algorithm::Automatic, &bench_workspace()};
+    add({"sort+workspace", false, [reuse](const DeviceView<T>& k) { KokkosSort::sort(Exec(), k, reuse); },
+         [reuse](const DeviceView<T>& k, const ValueView& v) { KokkosSort::sort_by_key(Exec(), k, v, reuse); }, {}});
+  }
+  // sort() with a comparator (the same order as the default, so the result verifies the same
+  // way): the decision table's comparator rows.
+  add({"sort+comparator", false, [](const DeviceView<T>& k) { KokkosSort::sort(Exec(), k, AscendingComparator()); },
+       [](const DeviceView<T>& k, const ValueView& v) { KokkosSort::sort_by_key(Exec(), k, v, AscendingComparator()); },
+       {}});
   {
     Sorter<T> e{"enumeration", false, [](const DeviceView<T>& k) { KokkosSort::enumeration_sort(Exec(), k); },
                 [](const DeviceView<T>& k, const ValueView& v) { KokkosSort::enumeration_sort_by_key(Exec(), k, v); },

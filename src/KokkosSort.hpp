@@ -17,6 +17,16 @@
 #include "impl/KokkosSort_Dispatch.hpp"
 
 namespace KokkosSort {
+
+/// Options of sort / sort_by_key / stable_sort: the algorithm (Automatic: the decision table,
+/// README "Which algorithm sort() uses") and device memory kept between calls. The radix,
+/// bucket and merge sorts keep their buffers in `workspace` (see SortWorkspace); the sample,
+/// hybrid and quadratic sorts allocate their own in every call.
+struct SortOptions {
+  Algorithm algorithm = Algorithm::Automatic;
+  SortWorkspace* workspace = nullptr;
+};
+
 namespace Impl {
 
 template <class Key>
@@ -25,8 +35,8 @@ using default_comparator_t = DefaultLess<Key>;
 // Runs `algorithm` on keys (and values when HasValues); algorithms that cannot take the key
 // type or comparator are rejected at run time with std::invalid_argument, before any work.
 template <bool HasValues, class ExecSpace, class KeyView, class ValueView, class Comp>
-void run_algorithm(Algorithm algorithm, const ExecSpace& exec, const KeyView& keys, const ValueView& values,
-                   const Comp& comp, bool default_order, const char* entry) {
+void run_algorithm(Algorithm algorithm, SortWorkspace* workspace, const ExecSpace& exec, const KeyView& keys,
+                   const ValueView& values, const Comp& comp, bool default_order, const char* entry) {
   using Key = typename KeyView::non_const_value_type;
   constexpr bool builtin = is_builtin_key<Key>::value;
   auto reject = [&](const char* why) {
@@ -40,7 +50,9 @@ void run_algorithm(Algorithm algorithm, const ExecSpace& exec, const KeyView& ke
       if constexpr (builtin) {
         if (!default_order) reject("sorts by the default key order only; pass no comparator");
         if (algorithm == Algorithm::Radix) {
-          if constexpr (HasValues) radix_sort_by_key(exec, keys, values); else radix_sort(exec, keys);
+          RadixSortOptions opt;
+          opt.workspace = workspace;
+          if constexpr (HasValues) radix_sort_by_key(exec, keys, values, opt); else radix_sort(exec, keys, opt);
         } else {
           if constexpr (HasValues) hybrid_sort_by_key(exec, keys, values); else hybrid_sort(exec, keys);
         }
@@ -51,12 +63,18 @@ void run_algorithm(Algorithm algorithm, const ExecSpace& exec, const KeyView& ke
     case Algorithm::SampleSort:
       if constexpr (HasValues) sample_sort_by_key(exec, keys, values, comp); else sample_sort(exec, keys, comp);
       return;
-    case Algorithm::BucketSort:
-      if constexpr (HasValues) bucket_sort_by_key(exec, keys, values, comp); else bucket_sort(exec, keys, comp);
+    case Algorithm::BucketSort: {
+      BucketSortOptions opt;
+      opt.workspace = workspace;
+      if constexpr (HasValues) bucket_sort_by_key(exec, keys, values, comp, opt); else bucket_sort(exec, keys, comp, opt);
       return;
-    case Algorithm::MergeSort:
-      if constexpr (HasValues) merge_sort_by_key(exec, keys, values, comp); else merge_sort(exec, keys, comp);
+    }
+    case Algorithm::MergeSort: {
+      MergeSortOptions opt;
+      opt.workspace = workspace;
+      if constexpr (HasValues) merge_sort_by_key(exec, keys, values, comp, opt); else merge_sort(exec, keys, comp, opt);
       return;
+    }
     case Algorithm::Enumeration:
     case Algorithm::OddEven:
       if constexpr (builtin) {
@@ -76,77 +94,100 @@ void run_algorithm(Algorithm algorithm, const ExecSpace& exec, const KeyView& ke
 
 template <bool HasValues, class ExecSpace, class KeyView, class ValueView, class Comp>
 void sort_entry(const char* entry, const ExecSpace& exec, const KeyView& keys, const ValueView& values,
-                const Comp& comp, bool default_order, bool stable, Algorithm algorithm) {
+                const Comp& comp, bool default_order, bool stable, const SortOptions& options) {
   using Key = typename KeyView::non_const_value_type;
   static_assert(check_view_type<ExecSpace, KeyView>(), "");
+  Algorithm algorithm = options.algorithm;
   check_algorithm_value(algorithm, entry);
   if (HasValues) check_key_value_extents(entry, keys, values);
   if (algorithm == Algorithm::Automatic)
     algorithm = choose_algorithm<ExecSpace>(keys.extent(0), sizeof(Key),
-                                            is_builtin_key<Key>::value && default_order, stable);
+                                            is_builtin_key<Key>::value && default_order, stable, HasValues);
   if (stable && !(algorithm == Algorithm::Radix || algorithm == Algorithm::MergeSort ||
                   algorithm == Algorithm::Enumeration || algorithm == Algorithm::OddEven))
     throw std::invalid_argument(std::string("KokkosSort::") + entry + ": Algorithm " + to_string(algorithm) +
                                 " is not stable");
-  run_algorithm<HasValues>(algorithm, exec, keys, values, comp, default_order, entry);
+  run_algorithm<HasValues>(algorithm, options.workspace, exec, keys, values, comp, default_order, entry);
 }
 
 }  // namespace Impl
 
-/// Sorts keys ascending (NaNs last). Algorithm::Automatic picks by the decision table.
+/// Sorts keys ascending (NaNs last). Algorithm::Automatic picks by the decision table; a
+/// workspace (SortOptions) keeps the chosen sort's buffers between calls.
 template <class ExecSpace, class KeyView>
-void sort(const ExecSpace& exec, const KeyView& keys, Algorithm algorithm = Algorithm::Automatic) {
+void sort(const ExecSpace& exec, const KeyView& keys, const SortOptions& options) {
   using Key = typename KeyView::non_const_value_type;
   static_assert(Impl::check_builtin_key_view<ExecSpace, KeyView>(), "");
-  Impl::sort_entry<false>("sort", exec, keys, keys, Impl::DefaultLess<Key>(), true, false, algorithm);
+  Impl::sort_entry<false>("sort", exec, keys, keys, Impl::DefaultLess<Key>(), true, false, options);
+}
+template <class ExecSpace, class KeyView>
+void sort(const ExecSpace& exec, const KeyView& keys, Algorithm algorithm = Algorithm::Automatic) {
+  sort(exec, keys, SortOptions{algorithm, nullptr});
 }
 
 /// Sorts keys by a device-callable strict weak ordering `comp` (e.g. descending, struct keys).
 template <class ExecSpace, class KeyView, class Comparator>
+void sort(const ExecSpace& exec, const KeyView& keys, const Comparator& comp, const SortOptions& options) {
+  Impl::sort_entry<false>("sort", exec, keys, keys, comp, false, false, options);
+}
+template <class ExecSpace, class KeyView, class Comparator>
 void sort(const ExecSpace& exec, const KeyView& keys, const Comparator& comp,
           Algorithm algorithm = Algorithm::Automatic) {
-  Impl::sort_entry<false>("sort", exec, keys, keys, comp, false, false, algorithm);
+  sort(exec, keys, comp, SortOptions{algorithm, nullptr});
 }
 
 /// Sorts keys ascending and applies the same permutation to values.
 template <class ExecSpace, class KeyView, class ValueView>
-void sort_by_key(const ExecSpace& exec, const KeyView& keys, const ValueView& values,
-                 Algorithm algorithm = Algorithm::Automatic) {
+void sort_by_key(const ExecSpace& exec, const KeyView& keys, const ValueView& values, const SortOptions& options) {
   using Key = typename KeyView::non_const_value_type;
   static_assert(Impl::check_builtin_key_view<ExecSpace, KeyView>(), "");
   static_assert(Impl::check_view_type<ExecSpace, ValueView>(), "");
-  Impl::sort_entry<true>("sort_by_key", exec, keys, values, Impl::DefaultLess<Key>(), true, false, algorithm);
+  Impl::sort_entry<true>("sort_by_key", exec, keys, values, Impl::DefaultLess<Key>(), true, false, options);
+}
+template <class ExecSpace, class KeyView, class ValueView>
+void sort_by_key(const ExecSpace& exec, const KeyView& keys, const ValueView& values,
+                 Algorithm algorithm = Algorithm::Automatic) {
+  sort_by_key(exec, keys, values, SortOptions{algorithm, nullptr});
 }
 
 template <class ExecSpace, class KeyView, class ValueView, class Comparator>
 void sort_by_key(const ExecSpace& exec, const KeyView& keys, const ValueView& values, const Comparator& comp,
-                 Algorithm algorithm = Algorithm::Automatic) {
+                 const SortOptions& options) {
   static_assert(Impl::check_view_type<ExecSpace, ValueView>(), "");
-  Impl::sort_entry<true>("sort_by_key", exec, keys, values, comp, false, false, algorithm);
+  Impl::sort_entry<true>("sort_by_key", exec, keys, values, comp, false, false, options);
+}
+template <class ExecSpace, class KeyView, class ValueView, class Comparator>
+void sort_by_key(const ExecSpace& exec, const KeyView& keys, const ValueView& values, const Comparator& comp,
+                 Algorithm algorithm = Algorithm::Automatic) {
+  sort_by_key(exec, keys, values, comp, SortOptions{algorithm, nullptr});
 }
 
 /// Stable sort: equal keys keep their input order (radix for built-in keys, merge otherwise).
+/// options.algorithm must be Automatic or a stable algorithm (else std::invalid_argument).
 template <class ExecSpace, class KeyView>
-void stable_sort(const ExecSpace& exec, const KeyView& keys) {
+void stable_sort(const ExecSpace& exec, const KeyView& keys, const SortOptions& options = {}) {
   using Key = typename KeyView::non_const_value_type;
   Impl::sort_entry<false>("stable_sort", exec, keys, keys, Impl::DefaultLess<Key>(),
-                          Impl::is_builtin_key<Key>::value, true, Algorithm::Automatic);
+                          Impl::is_builtin_key<Key>::value, true, options);
 }
 template <class ExecSpace, class KeyView, class Comparator>
-void stable_sort(const ExecSpace& exec, const KeyView& keys, const Comparator& comp) {
-  Impl::sort_entry<false>("stable_sort", exec, keys, keys, comp, false, true, Algorithm::Automatic);
+void stable_sort(const ExecSpace& exec, const KeyView& keys, const Comparator& comp,
+                 const SortOptions& options = {}) {
+  Impl::sort_entry<false>("stable_sort", exec, keys, keys, comp, false, true, options);
 }
 template <class ExecSpace, class KeyView, class ValueView>
-void stable_sort_by_key(const ExecSpace& exec, const KeyView& keys, const ValueView& values) {
+void stable_sort_by_key(const ExecSpace& exec, const KeyView& keys, const ValueView& values,
+                        const SortOptions& options = {}) {
   using Key = typename KeyView::non_const_value_type;
   static_assert(Impl::check_view_type<ExecSpace, ValueView>(), "");
   Impl::sort_entry<true>("stable_sort_by_key", exec, keys, values, Impl::DefaultLess<Key>(),
-                         Impl::is_builtin_key<Key>::value, true, Algorithm::Automatic);
+                         Impl::is_builtin_key<Key>::value, true, options);
 }
 template <class ExecSpace, class KeyView, class ValueView, class Comparator>
-void stable_sort_by_key(const ExecSpace& exec, const KeyView& keys, const ValueView& values, const Comparator& comp) {
+void stable_sort_by_key(const ExecSpace& exec, const KeyView& keys, const ValueView& values, const Comparator& comp,
+                        const SortOptions& options = {}) {
   static_assert(Impl::check_view_type<ExecSpace, ValueView>(), "");
-  Impl::sort_entry<true>("stable_sort_by_key", exec, keys, values, comp, false, true, Algorithm::Automatic);
+  Impl::sort_entry<true>("stable_sort_by_key", exec, keys, values, comp, false, true, options);
 }
 
 }  // namespace KokkosSort

@@ -13,17 +13,20 @@ namespace KokkosSort {
 namespace Impl {
 
 // The decision table. builtin_default_order: built-in key type sorted by the default order
-// (radix-capable); stable: the caller asked for stability.
+// (radix-capable); stable: the caller asked for stability; with_values: sort_by_key.
 template <class ExecSpace>
-Algorithm choose_algorithm(std::size_t n, std::size_t key_bytes, bool builtin_default_order, bool stable) {
+Algorithm choose_algorithm(std::size_t n, std::size_t key_bytes, bool builtin_default_order, bool stable,
+                           bool with_values) {
   using D = typename Tuning<ExecSpace>::Dispatch;
   if (builtin_default_order) {
     if (n <= D::merge_sort_max_n) return Algorithm::MergeSort;  // stable too
     if (stable) return Algorithm::Radix;
-    if (n >= D::sample_sort_min_n && key_bytes >= D::sample_sort_min_key_bytes) return Algorithm::SampleSort;
+    if (!with_values && n >= D::bucket_sort_min_n && key_bytes >= D::bucket_sort_min_key_bytes)
+      return Algorithm::BucketSort;
     return Algorithm::Radix;
   }
-  return stable ? Algorithm::MergeSort : D::comparator_algorithm;
+  if (stable) return Algorithm::MergeSort;
+  return n >= D::comparator_bucket_sort_min_n ? Algorithm::BucketSort : D::comparator_algorithm;
 }
 
 inline void check_algorithm_value(Algorithm a, const char* entry) {

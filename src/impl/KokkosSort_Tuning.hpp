@@ -135,8 +135,9 @@ struct Tuning {
   // to it.
   struct Dispatch {
     static constexpr std::size_t merge_sort_max_n = 0;
-    static constexpr std::size_t sample_sort_min_n = ~std::size_t(0);
-    static constexpr std::size_t sample_sort_min_key_bytes = 8;
+    static constexpr std::size_t bucket_sort_min_n = ~std::size_t(0);  // no bucket-sort row
+    static constexpr std::size_t bucket_sort_min_key_bytes = 8;
+    static constexpr std::size_t comparator_bucket_sort_min_n = ~std::size_t(0);
     static constexpr Algorithm comparator_algorithm = Algorithm::SampleSort;
   };
 };
@@ -371,11 +372,22 @@ struct Tuning<ExecSpace, typename std::enable_if<is_cuda_space<ExecSpace>::value
   // radix on 2026-11-22 (4.01 vs 3.16 Gkeys/s) but no longer after the register-tile downsweep
   // (2026-11-23: radix 3.98, sample sort 3.84): no sample-sort row. Sizes between measured
   // points take the next measured row's choice.
+  // Bucket-sort rows (H100, RESULTS.md thirteenth and fourteenth sessions, same runs):
+  // 8-byte keys without values above 2^20: the deterministic sample sort ran at 1.7-1.9x the
+  // radix sort on uniform u64 keys and 1.1-1.3x on sorted ones (2^24-2^28: 6.53-6.76 against
+  // 3.52-3.86 Gkeys/s), and sort() with this row at 1.8-1.9x radix on uniform u64 keys at
+  // 2^22-2^26; radix keeps a 1.5-2.2x lead on deterministic duplicates (it skips equal digits).
+  // On u32 keys the two were within 0.92-1.13x and on u32 pairs radix led (1.06-1.23x), so
+  // 4-byte keys and sort_by_key keep radix. Comparators from 2^20 on: sort(comparator) with this
+  // row ran at 1.3-3.7x the randomized sample sort on uniform u64 keys (2^20-2^26) and 3.3-3.9x
+  // on u32 keys and pairs (2^22); the sample sort's equal-bucket path wins on deterministic
+  // duplicates at 2^24-2^26.
   struct Dispatch {
     static constexpr std::size_t merge_sort_max_n = std::size_t(1) << 20;
-    static constexpr std::size_t sample_sort_min_n = ~std::size_t(0);
-    static constexpr std::size_t sample_sort_min_key_bytes = 8;
-    static constexpr Algorithm comparator_algorithm = Algorithm::SampleSort;
+    static constexpr std::size_t bucket_sort_min_n = (std::size_t(1) << 20) + 1;
+    static constexpr std::size_t bucket_sort_min_key_bytes = 8;
+    static constexpr std::size_t comparator_bucket_sort_min_n = std::size_t(1) << 20;
+    static constexpr Algorithm comparator_algorithm = Algorithm::SampleSort;  // below 2^20
   };
 };
 #endif
