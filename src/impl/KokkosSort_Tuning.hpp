@@ -379,7 +379,7 @@ struct Tuning<ExecSpace, typename std::enable_if<is_cuda_space<ExecSpace>::value
   // 2^22-2^26; radix keeps a 1.5-2.2x lead on deterministic duplicates (it skips equal digits).
   // On u32 keys the two were within 0.92-1.13x and on u32 pairs radix led (1.06-1.23x), so
   // 4-byte keys and sort_by_key keep radix. Comparators from 2^20 on: sort(comparator) with this
-  // row ran at 1.3-3.7x the randomized sample sort on uniform u64 keys (2^20-2^26) and 3.3-3.9x
+  // row ran at 1.3-3.7x the randomized sample sort on uniform u64 keys (2^20-2^26) and 3.3-4.0x
   // on u32 keys and pairs (2^22); the sample sort's equal-bucket path wins on deterministic
   // duplicates at 2^24-2^26.
   struct Dispatch {
