@@ -739,6 +739,12 @@ void bucket_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Va
                                 " bytes of team scratch");
   const SegmentPlan sample_plan = segment_plan<ExecSpace, Sample, Kokkos::View<Sample*, Mem>, false, SampleComp>(
       sample_tile, team_size, plan.merging, plan.limit);
+  // Step 8's tables of q buckets in scratch: refused here, before any allocation or kernel.
+  using RelocateF = Relocate<ExecSpace, KeyView, ValueView, HasValues>;
+  const int group = RelocateF::group_for(L, Params::relocate_group_keys, plan.limit);
+  if (RelocateF::scratch(L, group) > plan.limit)
+    throw std::invalid_argument("KokkosSort::bucket_sort: " + std::to_string(L.q) + " buckets do not fit " +
+                                std::to_string(plan.limit) + " bytes of team scratch in the relocation step");
 
   // Every array in one allocation, made before the input is read.
   KeyView buf;
@@ -810,11 +816,6 @@ void bucket_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Va
                        FinalUpdate<ExecSpace>{pieces, bucket_start, m});
   Kokkos::deep_copy(exec, bucket_start_h, bucket_start);
   // Step 8: the first write to the input.
-  using RelocateF = Relocate<ExecSpace, KeyView, ValueView, HasValues>;
-  const int group = RelocateF::group_for(L, Params::relocate_group_keys, plan.limit);
-  if (RelocateF::scratch(L, group) > plan.limit)  // before step 8, the input's first write
-    throw std::invalid_argument("KokkosSort::bucket_sort: " + std::to_string(L.q) + " buckets do not fit " +
-                                std::to_string(plan.limit) + " bytes of team scratch in the relocation step");
   // The host needs the bucket starts to plan step 9. Waiting for them here, before the
   // relocation is launched, lets the relocation run while the host builds step 9's tile tables
   // and launches its kernels; waiting after it left the device idle for all of that.

@@ -425,6 +425,43 @@ TEST(BucketSort, TeamScratchBudgets) {
   EXPECT_LT(last_T, tuned_T) << "a 12 KB budget should plan smaller sublists than the tuned one";
 }
 
+// Every level-0 budget from 64 bytes to 16 KB, for 1- and 2-byte keys (whose tiles hold the
+// most keys per byte, so that the bucket tables of steps 6 and 8 weigh most): each call either
+// sorts like std::sort or throws std::invalid_argument before touching the keys. Counts of
+// both outcomes must be non-zero, so the sweep crosses the boundary. (On OpenMP every refusal
+// comes from the plan; step 8's own check was not reached by any budget here.)
+template <class K>
+void check_budget_sweep() {
+  const std::size_t n = 40001;
+  std::vector<K> input(n);
+  const auto raw = generate<std::uint32_t>(Distribution::Uniform, n);
+  for (std::size_t i = 0; i < n; ++i) input[i] = K(raw[i] >> 13);
+  auto expected = input;
+  std::sort(expected.begin(), expected.end(), Greater<K>());
+  int sorted = 0, refused = 0;
+  for (std::size_t bytes = 64; bytes <= 16384; bytes += 64) {
+    SCOPED_TRACE("key bytes " + std::to_string(sizeof(K)) + ", team_scratch_bytes = " + std::to_string(bytes));
+    KokkosSort::BucketSortOptions opt;
+    opt.team_scratch_bytes = bytes;
+    auto keys = to_view(Exec(), input, "keys");
+    try {
+      KokkosSort::bucket_sort(Exec(), keys, Greater<K>(), opt);
+      ++sorted;
+      ASSERT_EQ(to_vector(keys), expected);
+    } catch (const std::invalid_argument&) {
+      ++refused;
+      ASSERT_EQ(to_vector(keys), input) << "keys changed by a refused call";
+    }
+  }
+  EXPECT_GT(sorted, 0);
+  EXPECT_GT(refused, 0);
+}
+
+TEST(BucketSort, EveryBudgetSortsOrRefuses) {
+  check_budget_sweep<std::uint8_t>();
+  check_budget_sweep<std::uint16_t>();
+}
+
 // A 48-byte key: small sublists (T = 512 here), the sample sort through BucketSample structs;
 // every payload byte must stay with its key.
 struct Wide {
