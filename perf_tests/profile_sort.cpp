@@ -136,23 +136,12 @@ void set_callbacks(bool on) {
 template <class T>
 std::string verify(const std::vector<T>& host, const KokkosSortBench::DeviceView<T>& work,
                    const KokkosSortBench::ValueView& values, bool pairs) {
-  const std::size_t n = host.size();
   std::vector<T> ref = host;
   std::sort(ref.begin(), ref.end(), KokkosSort::Impl::DefaultLess<T>());
   auto h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), work);
-  for (std::size_t i = 0; i < n; ++i)
-    if (!KokkosSortTest::equivalent(ref[i], h(i))) return "wrong key at index " + std::to_string(i);
-  if (pairs) {
-    auto hv = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), values);
-    std::vector<char> seen(n, 0);
-    for (std::size_t i = 0; i < n; ++i) {
-      const std::uint32_t v = hv(i);
-      if (v >= n || seen[v] || std::memcmp(&host[v], &h(i), sizeof(T)) != 0)
-        return "value not beside its key at index " + std::to_string(i);
-      seen[v] = 1;
-    }
-  }
-  return "";
+  if (!pairs) return KokkosSortTest::sorted_result_error(host, ref, h, decltype(&h)(nullptr));
+  auto hv = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), values);
+  return KokkosSortTest::sorted_result_error(host, ref, h, &hv);
 }
 
 double median_of(std::vector<double> v) {

@@ -88,6 +88,28 @@ template <class T, class V>
   return ::testing::AssertionSuccess();
 }
 
+// The benchmarks' check of one result (keys[i], and values[i] when values is not null, in host
+// memory): keys equivalent to `sorted` (the input sorted on the host), and each value an index
+// of the input, used once, whose key is the key beside it. Returns "" or the first fault.
+template <class T, class Keys, class Values>
+std::string sorted_result_error(const std::vector<T>& input, const std::vector<T>& sorted, const Keys& keys,
+                                const Values* values) {
+  const std::size_t n = sorted.size();
+  for (std::size_t i = 0; i < n; ++i)
+    if (!equivalent(sorted[i], T(keys(i)))) return "wrong key at index " + std::to_string(i);
+  if (values) {
+    std::vector<char> seen(n, 0);
+    for (std::size_t i = 0; i < n; ++i) {
+      const auto v = std::size_t((*values)(i));
+      const T k = keys(i);
+      if (v >= n || seen[v] || std::memcmp(&input[v], &k, sizeof(T)) != 0)
+        return "value not beside its key at index " + std::to_string(i);
+      seen[v] = 1;
+    }
+  }
+  return "";
+}
+
 }  // namespace KokkosSortTest
 
 #endif
