@@ -375,8 +375,10 @@ struct Tuning<ExecSpace, typename std::enable_if<is_cuda_space<ExecSpace>::value
   // Bucket-sort rows (H100, RESULTS.md thirteenth and fourteenth sessions, same runs):
   // 8-byte keys without values above 2^20: the deterministic sample sort ran at 1.7-1.9x the
   // radix sort on uniform u64 keys and 1.1-1.3x on sorted ones (2^24-2^28: 6.53-6.76 against
-  // 3.52-3.86 Gkeys/s), and sort() with this row at 1.8-1.9x radix on uniform u64 keys at
-  // 2^22-2^26; radix keeps a 1.5-2.2x lead on deterministic duplicates (it skips equal digits).
+  // 3.52-3.86 Gkeys/s), and sort() with this row at 1.6-1.9x radix on uniform u64 keys at
+  // 2^22-2^28 and 1.0-1.4x on the other inputs; radix keeps a 1.5-2.5x lead on deterministic
+  // duplicates (it skips equal digits), enough to lead by geometric mean at 2^28 only. The
+  // bucket sort's slowest input stays 1.6-1.8x radix's slowest.
   // On u32 keys the two were within 0.92-1.13x and on u32 pairs radix led (1.06-1.23x), so
   // 4-byte keys and sort_by_key keep radix. Comparators from 2^20 on: sort(comparator) with this
   // row ran at 1.3-3.7x the randomized sample sort on uniform u64 keys (2^20-2^26) and 3.3-4.0x
