@@ -36,9 +36,12 @@ TEST(Dispatch, DecisionTablePerRow) {
   EXPECT_EQ(choose_algorithm<DeviceExec>(1000, 16, false, false, false), Algorithm::SampleSort);
   EXPECT_EQ(choose_algorithm<DeviceExec>(n20 - 1, 4, false, false, true), Algorithm::SampleSort);
 #if KOKKOSSORT_HAS_CUDA
-  // Comparators from 2^20 on the GPU: bucket sort, with or without values.
+  // Comparators from 2^20 on the GPU: bucket sort for keys of up to 8 bytes, with or without
+  // values; wider keys keep the sample sort.
   EXPECT_EQ(choose_algorithm<DeviceExec>(n20, 8, false, false, false), Algorithm::BucketSort);
   EXPECT_EQ(choose_algorithm<DeviceExec>(n28, 4, false, false, true), Algorithm::BucketSort);
+  EXPECT_EQ(choose_algorithm<DeviceExec>(n28, 9, false, false, false), Algorithm::SampleSort);
+  EXPECT_EQ(choose_algorithm<DeviceExec>(n28, 48, false, false, true), Algorithm::SampleSort);
   // Built-in keys, default order, on the GPU.
   EXPECT_EQ(choose_algorithm<DeviceExec>(1000, 4, true, false, false), Algorithm::MergeSort);
   EXPECT_EQ(choose_algorithm<DeviceExec>(n20, 4, true, false, false), Algorithm::MergeSort);

@@ -26,7 +26,9 @@ Algorithm choose_algorithm(std::size_t n, std::size_t key_bytes, bool builtin_de
     return Algorithm::Radix;
   }
   if (stable) return Algorithm::MergeSort;
-  return n >= D::comparator_bucket_sort_min_n ? Algorithm::BucketSort : D::comparator_algorithm;
+  if (n >= D::comparator_bucket_sort_min_n && key_bytes <= D::comparator_bucket_sort_max_key_bytes)
+    return Algorithm::BucketSort;
+  return D::comparator_algorithm;
 }
 
 inline void check_algorithm_value(Algorithm a, const char* entry) {

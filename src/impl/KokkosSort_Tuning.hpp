@@ -138,6 +138,7 @@ struct Tuning {
     static constexpr std::size_t bucket_sort_min_n = ~std::size_t(0);  // no bucket-sort row
     static constexpr std::size_t bucket_sort_min_key_bytes = 8;
     static constexpr std::size_t comparator_bucket_sort_min_n = ~std::size_t(0);
+    static constexpr std::size_t comparator_bucket_sort_max_key_bytes = 8;
     static constexpr Algorithm comparator_algorithm = Algorithm::SampleSort;
   };
 };
@@ -388,8 +389,11 @@ struct Tuning<ExecSpace, typename std::enable_if<is_cuda_space<ExecSpace>::value
     static constexpr std::size_t merge_sort_max_n = std::size_t(1) << 20;
     static constexpr std::size_t bucket_sort_min_n = (std::size_t(1) << 20) + 1;
     static constexpr std::size_t bucket_sort_min_key_bytes = 8;
+    // Keys up to 8 bytes (the measured ones): wider keys shrink the bucket sort's tiles and
+    // samples in scratch, unmeasured, and a very wide key may not fit its plan at all.
     static constexpr std::size_t comparator_bucket_sort_min_n = std::size_t(1) << 20;
-    static constexpr Algorithm comparator_algorithm = Algorithm::SampleSort;  // below 2^20
+    static constexpr std::size_t comparator_bucket_sort_max_key_bytes = 8;
+    static constexpr Algorithm comparator_algorithm = Algorithm::SampleSort;  // otherwise
   };
 };
 #endif
