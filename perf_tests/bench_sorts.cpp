@@ -1,14 +1,15 @@
 // Sorting-rate benchmarks: every registered sorter x key type x distribution x n, on the
 // default execution space, with the peers in the same binary.
 //
-// Names: <sorter>/<keys>/<distribution>/<n>, keys one of u32 u64 f32 f64 u32+u32 (pairs).
+// Names: <sorter>/<keys>/<distribution>/<n>, keys one of u32 u64 f32 f64 u32+u32 (pairs) and
+// u64+u32 (pairs64: 64-bit keys with 32-bit values; not in the default set).
 // Each timed iteration sorts a fresh copy of the input (the copy is not timed; the device is
 // fenced before the clock stops). Every configuration's first result is checked against a
 // sorted reference (sortedness, same multiset, values beside their keys). A sorter whose pilot
 // run on n/16 keys predicts more than --cap_seconds per sort is skipped and reported as such.
 //
 // Extra flags (before Google Benchmark's own): --min_log2=16 --max_log2=28 --cap_seconds=5
-//   --dists=paper|all  --types=u32,u64,f32,f64,pairs
+//   --dists=paper|all  --types=u32,u64,f32,f64,pairs[,pairs64]
 //   --input_cache=K  keep up to K inputs of one size alive (default 1); with Google Benchmark's
 //                    --benchmark_enable_random_interleaving=true and --benchmark_repetitions=R the
 //                    distributions then alternate without regenerating their inputs (the flatness
@@ -258,6 +259,7 @@ int main(int argc, char** argv) {
     if (wants("f32")) register_type<float>("f32", false);
     if (wants("f64")) register_type<double>("f64", false);
     if (wants("pairs")) register_type<std::uint32_t>("u32+u32", true);
+    if (wants("pairs64")) register_type<std::uint64_t>("u64+u32", true);
     int rest_argc = int(rest.size());
     benchmark::Initialize(&rest_argc, rest.data());
     benchmark::RunSpecifiedBenchmarks();
