@@ -26,8 +26,9 @@
 #                  FLAT_REPS (4), FLAT_MIN_TIME (0.1 s). 2^20-2^28 takes two 10-minute calls.
 #       study      study_baselines (issue 3's tables);  bucket  bucket_sort_study
 #       distance   distance_sort (hybrid sort's use case)
-#       profile    profile_sort runs (PROFILE_ARGS, several separated by ';'): each call's time by
-#                  kernel, copy and gap (allocation, frees, host work)
+#       profile    profile_sort runs (PROFILE_ARGS, several separated by ';'; an entry may start with
+#                  the program, e.g. profile_sort_candidate): each call's time by kernel, copy and
+#                  gap (allocation, frees, host work)
 #       ncu        Nsight Compute per-kernel summary of one sort (NCU_ARGS: profile_sort arguments)
 #       repeat     runs test_bucket_sort (LargeSizes excluded) REPEAT_COUNT times (default 10), each in
 #                  its own process, and counts aborts (an intermittent abort depended on addresses
@@ -257,8 +258,12 @@ if has profile; then
   log "profile_sort"
   IFS=';' read -ra profile_runs <<< "${PROFILE_ARGS:---sorter=sample_sort --log2=24;--sorter=radix --log2=24;--sorter=sample_sort --log2=16;--sorter=radix --log2=16}"
   for args in "${profile_runs[@]}"; do
+    # An entry may name its program first (profile_sort_candidate: the A/B build's kernels).
+    program=profile_sort
+    if [[ "$args" == profile_sort* ]]; then program=${args%% *}; args=${args#"$program"}; fi
+    echo "== $program $args" >> "$out/profile.txt"
     # shellcheck disable=SC2086
-    ./build/cuda/perf_tests/profile_sort $args >> "$out/profile.txt" 2>&1 || status=1
+    ./build/cuda/perf_tests/$program $args >> "$out/profile.txt" 2>&1 || status=1
   done
   count_failures profile "$out/profile.txt"
 fi
