@@ -179,6 +179,16 @@ std::vector<Sorter<T>> registry() {
     add({"bucket_sort+workspace", false, [reuse](const DeviceView<T>& k) { KokkosSort::bucket_sort(Exec(), k, reuse); },
          [reuse](const DeviceView<T>& k, const ValueView& v) { KokkosSort::bucket_sort_by_key(Exec(), k, v, reuse); },
          {}});
+#if KOKKOSSORT_HAS_CUDA
+    // The paper's bitonic tile sorts (their compare-exchanges do not depend on the keys) with a
+    // workspace, for the GPU flatness protocol beside the tuned merge-sorted tiles (RESULTS.md,
+    // fifteenth session); the CPU report keeps bucket_sort+bitonic.
+    reuse.network = KokkosSort::SortingNetwork::bitonic;
+    add({"bucket_sort+bitonic+workspace", false,
+         [reuse](const DeviceView<T>& k) { KokkosSort::bucket_sort(Exec(), k, reuse); },
+         [reuse](const DeviceView<T>& k, const ValueView& v) { KokkosSort::bucket_sort_by_key(Exec(), k, v, reuse); },
+         {}});
+#endif
   }
   for (const std::size_t bytes : bucket_team_scratch_variants) {
     KokkosSort::BucketSortOptions other;

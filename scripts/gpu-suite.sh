@@ -23,7 +23,8 @@
 #                  FLAT_SORTER (a regex; default: bucket_sort with and without a workspace, the
 #                  randomized sample sort and the CUB merge and radix sorts, interleaved), FLAT_TYPES
 #                  (u32 u64 pairs), FLAT_LOG2 (24 26), FLAT_ROUNDS (processes per cell, 1),
-#                  FLAT_REPS (4), FLAT_MIN_TIME (0.1 s). 2^20-2^28 takes two 10-minute calls.
+#                  FLAT_REPS (4), FLAT_MIN_TIME (0.1 s), FLAT_BINARY (bench_sorts; e.g.
+#                  bench_sorts_candidate, into another OUTDIR). 2^20-2^28 takes two 10-minute calls.
 #       study      study_baselines (issue 3's tables);  bucket  bucket_sort_study
 #       distance   distance_sort (hybrid sort's use case)
 #       profile    profile_sort runs (PROFILE_ARGS, several separated by ';'; an entry may start with
@@ -205,7 +206,7 @@ if has flat; then
   flat_run() {  # tag, bench_sorts arguments...
     local tag=$1
     shift
-    ./build/cuda/perf_tests/bench_sorts "$@" --benchmark_out="$out/$tag.json" --benchmark_out_format=json \
+    ./build/cuda/perf_tests/${FLAT_BINARY:-bench_sorts} "$@" --benchmark_out="$out/$tag.json" --benchmark_out_format=json \
       > "$out/$tag.txt" 2>&1 || status=1
     if grep -q "VERIFICATION FAILED" "$out/$tag.txt"; then log "$tag: VERIFICATION FAILED"; status=1; fi
   }
