@@ -147,6 +147,13 @@ std::vector<Sorter<T>> registry() {
   }
   add({"sample_sort", false, [](const DeviceView<T>& k) { KokkosSort::sample_sort(Exec(), k); },
        [](const DeviceView<T>& k, const ValueView& v) { KokkosSort::sample_sort_by_key(Exec(), k, v); }, {}});
+  {
+    KokkosSort::SampleSortOptions reuse;
+    reuse.workspace = &bench_workspace();
+    add({"sample_sort+workspace", false, [reuse](const DeviceView<T>& k) { KokkosSort::sample_sort(Exec(), k, reuse); },
+         [reuse](const DeviceView<T>& k, const ValueView& v) { KokkosSort::sample_sort_by_key(Exec(), k, v, reuse); },
+         {}});
+  }
   // The small sort's other methods (the paper's odd-even merge network, bitonic, team merge
   // sort), for the comparison the tuning's choice rests on.
   for (const auto net : {KokkosSort::SortingNetwork::bitonic, KokkosSort::SortingNetwork::odd_even_merge,

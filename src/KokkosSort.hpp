@@ -20,7 +20,7 @@ namespace KokkosSort {
 
 /// Options of sort / sort_by_key / stable_sort: the algorithm (Automatic: the decision table,
 /// README "Which algorithm sort() uses") and device memory kept between calls. The radix,
-/// bucket and merge sorts keep their buffers in `workspace` (see SortWorkspace); the sample,
+/// bucket, merge and sample sorts keep their buffers in `workspace` (see SortWorkspace); the
 /// hybrid and quadratic sorts allocate their own in every call.
 struct SortOptions {
   Algorithm algorithm = Algorithm::Automatic;
@@ -60,9 +60,12 @@ void run_algorithm(Algorithm algorithm, SortWorkspace* workspace, const ExecSpac
         reject("needs a built-in numeric key type");
       }
       return;
-    case Algorithm::SampleSort:
-      if constexpr (HasValues) sample_sort_by_key(exec, keys, values, comp); else sample_sort(exec, keys, comp);
+    case Algorithm::SampleSort: {
+      SampleSortOptions opt;
+      opt.workspace = workspace;
+      if constexpr (HasValues) sample_sort_by_key(exec, keys, values, comp, opt); else sample_sort(exec, keys, comp, opt);
       return;
+    }
     case Algorithm::BucketSort: {
       BucketSortOptions opt;
       opt.workspace = workspace;

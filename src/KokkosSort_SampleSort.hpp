@@ -34,9 +34,11 @@
 //   + 2k * Cmax * 8                                             count table, Cmax = chunks + Pmax
 //   + Pmax * (2k * (sizeof(Key) + 8) + 36)                      splitters, child table, buckets
 //   + Cmax * 24 + (Pmax * 2k + n / 16384 + 2) * 24              chunk and small-task lists
-// with Pmax = max(1, n / (M + 1)) buckets per level and chunks = Tuning::max_chunks(exec); the
-// per-level tables also have host mirrors of the same size. Strided (non-contiguous) Views are
-// copied into a contiguous one first (n more keys / values), as for every algorithm.
+// with Pmax = max(1, n / (M + 1)) buckets per level and chunks = Tuning::max_chunks(exec) (each
+// device array rounded up to 256 bytes, all in one allocation, or in the caller's SortWorkspace,
+// SampleSortOptions::workspace, when it holds enough); the per-level tables also have host mirrors
+// of the same size. Strided (non-contiguous) Views are copied into a contiguous one first (n more
+// keys / values), as for every algorithm.
 #include <algorithm>
 #include <cstdint>
 #include <stdexcept>
@@ -76,6 +78,9 @@ struct SampleSortOptions {
   int counter_copies = 0;         ///< bucket counter arrays per team in the count kernel (<= t)
   std::uint64_t seed = 0x9e3779b97f4a7c15ull;  ///< sample positions; same seed, same result
   SampleSortStats* stats = nullptr;            ///< if set, filled with what the call did
+  /// Device memory kept between calls (about n keys [+ n values] and the tables above): a sort
+  /// that finds it large enough allocates no device memory; null allocates and frees in every call.
+  SortWorkspace* workspace = nullptr;
 };
 
 namespace Impl {
@@ -517,6 +522,7 @@ struct SampleConfig {
   std::size_t M;
   std::uint64_t seed;
   SampleSortStats* stats;
+  SortWorkspace* workspace;
 };
 
 template <class ExecSpace, class Key>
@@ -549,6 +555,7 @@ SampleConfig sample_config(const ExecSpace& exec, const SampleSortOptions& o, co
   cfg.M = o.small_bucket > 0 ? o.small_bucket : Params::small_bucket;
   cfg.seed = o.seed;
   cfg.stats = o.stats;
+  cfg.workspace = o.workspace;
   cfg.network = o.network == SortingNetwork::tuned ? Params::small_sort_network : o.network;
   using Scatter = SampleScatter<0, ExecSpace, KeyView, ValueView, HasValues, Comp>;
   Scatter probe{keys, keys, values, values, {}, {}, {}, {}, {}, comp, cfg.k, cfg.logk, 1};
@@ -625,20 +632,33 @@ void sample_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Va
   const std::size_t max_chunks = Params::max_chunks(exec) + max_parents;
   const std::size_t max_tasks = max_parents * k2 + n / copy_piece + 2;
 
-  // All allocations first.
-  auto alloc = [&](const char* label) { return Kokkos::view_alloc(exec, Kokkos::WithoutInitializing, std::string(label)); };
-  KeyView buf(alloc("KokkosSort::sample_keys"), n);
-  ValueView value_buf;
-  if (HasValues) value_buf = ValueView(alloc("KokkosSort::sample_values"), n);
+  // All allocations first, in one block (Impl::Workspace; the caller's SortWorkspace when given).
   const bool needs_levels = n > M;
   const std::size_t P = needs_levels ? max_parents : 0, C = needs_levels ? max_chunks : 0;
-  Kokkos::View<std::size_t*, Mem> counts(alloc("KokkosSort::sample_counts"), std::size_t(k2) * C);
-  Kokkos::View<Key*, Mem> splitters(alloc("KokkosSort::sample_splitters"), std::size_t(k2) * P);
-  Kokkos::View<int*, Mem> eq(alloc("KokkosSort::sample_eq"), P);
-  Kokkos::View<std::size_t*, Mem> child_begin(alloc("KokkosSort::sample_child_begin"), std::size_t(k2) * P);
-  Kokkos::View<SampleParent*, Mem> parents(alloc("KokkosSort::sample_parents"), P);
-  Kokkos::View<SampleChunk*, Mem> chunks(alloc("KokkosSort::sample_chunks"), C);
-  Kokkos::View<SampleTask*, Mem> tasks(alloc("KokkosSort::sample_tasks"), needs_levels ? max_tasks : 1);
+  KeyView buf;
+  ValueView value_buf;
+  Kokkos::View<std::size_t*, Mem> counts;
+  Kokkos::View<Key*, Mem> splitters;
+  Kokkos::View<int*, Mem> eq;
+  Kokkos::View<std::size_t*, Mem> child_begin;
+  Kokkos::View<SampleParent*, Mem> parents;
+  Kokkos::View<SampleChunk*, Mem> chunks;
+  Kokkos::View<SampleTask*, Mem> tasks;
+  Workspace<Mem> ws;
+  auto carve = [&]() {
+    buf = ws.template take<KeyView>(n);
+    if (HasValues) value_buf = ws.template take<ValueView>(n);
+    counts = ws.template take<Kokkos::View<std::size_t*, Mem>>(std::size_t(k2) * C);
+    splitters = ws.template take<Kokkos::View<Key*, Mem>>(std::size_t(k2) * P);
+    eq = ws.template take<Kokkos::View<int*, Mem>>(P);
+    child_begin = ws.template take<Kokkos::View<std::size_t*, Mem>>(std::size_t(k2) * P);
+    parents = ws.template take<Kokkos::View<SampleParent*, Mem>>(P);
+    chunks = ws.template take<Kokkos::View<SampleChunk*, Mem>>(C);
+    tasks = ws.template take<Kokkos::View<SampleTask*, Mem>>(needs_levels ? max_tasks : 1);
+  };
+  carve();
+  ws.allocate(exec, "KokkosSort::sample_workspace", cfg.workspace);
+  carve();
   HostTable<SampleParent> h_parents(parents.extent(0));
   HostTable<SampleChunk> h_chunks(chunks.extent(0));
   auto h_child = Impl::host_mirror(child_begin);

@@ -252,4 +252,12 @@ TEST(SampleSort, BadOptionsThrowAndLeaveDataUnchanged) {
   EXPECT_EQ(idx, to_vector(values)) << "values changed by a rejected call";
 }
 
+// Calls sharing one SortWorkspace (check_workspace_reuse): sizes with and without distribution
+// levels, keys and key-value pairs.
+TEST(SampleSort, WorkspaceReuse) {
+  KokkosSortTest::check_workspace_reuse<KokkosSort::SampleSortOptions>(
+      [](const auto&... a) { KokkosSort::sample_sort(a...); },
+      [](const auto&... a) { KokkosSort::sample_sort_by_key(a...); });
+}
+
 }  // namespace
