@@ -7,11 +7,12 @@ the median rate of each over its rounds (Gkeys/s) and candidate / bench_sorts; a
 and size with the slowest / fastest ratio over the distributions of each program follows."""
 import collections
 import glob
-import json
 import os
 import re
 import statistics
 import sys
+
+from bench_json import iteration_rates
 
 
 def rates(root, program):
@@ -20,16 +21,8 @@ def rates(root, program):
     for path in sorted(glob.glob(os.path.join(root, f"candidate-{program}-*.json"))):
         if not re.match(rf"candidate-{re.escape(program)}-\d+\.json$", os.path.basename(path)):
             continue
-        try:
-            runs = json.load(open(path))["benchmarks"]
-        except (json.JSONDecodeError, KeyError):
-            print(f"{path}: incomplete (process cut short?), left out", file=sys.stderr)
-            continue
-        for b in runs:
-            if b.get("run_type") != "iteration" or "error_occurred" in b:
-                continue
-            sorter, type_, dist, n = b["name"].split("/")[:4]
-            out[(sorter, type_, int(n))][dist].append(b["keys_per_s"] / 1e9)
+        for sorter, type_, dist, n, rate in iteration_rates(path):
+            out[(sorter, type_, n)][dist].append(rate)
     return out
 
 

@@ -10,11 +10,12 @@ slowest / fastest is also given per process (from that process's medians) with t
 those: how far one process's verdict on a threshold can be trusted."""
 import collections
 import glob
-import json
 import os
 import re
 import statistics
 import sys
+
+from bench_json import iteration_rates
 
 DISTS = ["uniform", "gaussian", "bucket_sorted", "staggered", "det_duplicates", "sorted"]
 
@@ -30,18 +31,10 @@ def main():
         m = re.match(r"flat-(\w+)-(\d+)-(\d+)\.json$", os.path.basename(path))
         if not m:
             continue
-        try:
-            runs = json.load(open(path))["benchmarks"]
-        except (json.JSONDecodeError, KeyError):
-            print(f"{path}: incomplete (process cut short?), left out", file=sys.stderr)
-            continue
-        for b in runs:
-            if b.get("run_type") != "iteration" or "error_occurred" in b:
-                continue
-            sorter, _, dist, _ = b["name"].split("/")[:4]
-            cells[(m.group(1), int(m.group(2)))][sorter][dist].append(b["keys_per_s"] / 1e9)
+        for sorter, _, dist, _, rate in iteration_rates(path):
+            cells[(m.group(1), int(m.group(2)))][sorter][dist].append(rate)
             if sorter == ours:
-                per_round[(m.group(1), int(m.group(2)))][int(m.group(3))][dist].append(b["keys_per_s"] / 1e9)
+                per_round[(m.group(1), int(m.group(2)))][int(m.group(3))][dist].append(rate)
     for (type_, log2) in sorted(cells):
         sorters = cells[(type_, log2)]
         print(f"\n{type_} 2^{log2}: median Gkeys/s per distribution (repetitions), slowest/fastest")
