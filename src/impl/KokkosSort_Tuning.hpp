@@ -383,9 +383,9 @@ struct Tuning<ExecSpace, typename std::enable_if<is_cuda_space<ExecSpace>::value
   // On u32 keys the two were within 0.92-1.13x, on u32 pairs radix led (1.06-1.23x), and on
   // u64 keys with u32 values the bucket sort won only on uniform keys (1.4-1.5x; 0.9-1.1x on
   // the other inputs, 0.3-0.5x on duplicates, 2^22-2^26), so 4-byte keys and sort_by_key keep
-  // radix. Comparators from 2^20 on: sort(comparator) with this row ran at 1.3-3.7x the randomized sample sort on uniform u64 keys (2^20-2^26) and 3.3-4.0x
-  // on u32 keys and pairs (2^22); the sample sort's equal-bucket path wins on deterministic
-  // duplicates at 2^24-2^26.
+  // radix. Comparators from 2^20 on: sort(comparator) with this row ran at 1.3-3.7x the
+  // randomized sample sort on uniform u64 keys (2^20-2^26) and 3.3-4.0x on u32 keys and pairs
+  // (2^22); the sample sort's equal-bucket path wins on deterministic duplicates at 2^24-2^26.
   struct Dispatch {
     static constexpr std::size_t merge_sort_max_n = std::size_t(1) << 20;
     static constexpr std::size_t bucket_sort_min_n = (std::size_t(1) << 20) + 1;
