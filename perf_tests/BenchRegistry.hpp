@@ -53,6 +53,34 @@ struct Sorter {
 // left out with a message.
 inline std::vector<std::size_t> bucket_team_scratch_variants;
 
+// Samples per sublist (BucketSortOptions::samples) for extra bucket sort variants with a
+// workspace, "bucket_sort+workspace+s<S>": the s choice measured against the tuned one in one
+// process (the flatness protocol interleaves them). Set from --bucket_samples=S1,S2; values the
+// sort would reject (not a power of two in [2, 65536]) are left out with a message.
+inline std::vector<int> bucket_samples_variants;
+
+inline std::vector<int> parse_samples_list(const std::string& list) {
+  std::vector<int> out;
+  std::size_t pos = 0;
+  while (pos < list.size()) {
+    const std::size_t comma = list.find(',', pos);
+    const std::string item = list.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos);
+    long s = 0;
+    try {
+      s = std::stol(item);
+    } catch (const std::exception&) {
+      s = 0;
+    }
+    if (s < 2 || s > 65536 || (s & (s - 1)) != 0)
+      std::fprintf(stderr, "--bucket_samples: %s left out (must be a power of two in [2, 65536])\n", item.c_str());
+    else
+      out.push_back(int(s));
+    if (comma == std::string::npos) break;
+    pos = comma + 1;
+  }
+  return out;
+}
+
 inline std::vector<std::size_t> parse_team_scratch_list(const std::string& list) {
   std::vector<std::size_t> out;
   std::size_t pos = 0;
@@ -196,6 +224,15 @@ std::vector<Sorter<T>> registry() {
          [reuse](const DeviceView<T>& k, const ValueView& v) { KokkosSort::bucket_sort_by_key(Exec(), k, v, reuse); },
          {}});
 #endif
+  }
+  for (const int samples : bucket_samples_variants) {
+    KokkosSort::BucketSortOptions other;
+    other.samples = samples;
+    other.workspace = &bench_workspace();
+    add({"bucket_sort+workspace+s" + std::to_string(samples), false,
+         [other](const DeviceView<T>& k) { KokkosSort::bucket_sort(Exec(), k, other); },
+         [other](const DeviceView<T>& k, const ValueView& v) { KokkosSort::bucket_sort_by_key(Exec(), k, v, other); },
+         {}});
   }
   for (const std::size_t bytes : bucket_team_scratch_variants) {
     KokkosSort::BucketSortOptions other;

@@ -16,6 +16,8 @@
 //                    protocol, scripts/gpu-suite.sh step `flat`)
 //   --bucket_team_scratch=B1,B2  also the bucket sort with these level-0 budgets (bytes per team),
 //                                as bucket_sort+scratch<B> (BenchRegistry.hpp)
+//   --bucket_samples=S1,S2  also the bucket sort with a workspace and these samples per sublist,
+//                           as bucket_sort+workspace+s<S> (BenchRegistry.hpp)
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
@@ -241,6 +243,8 @@ int main(int argc, char** argv) {
       else if (!value("--input_cache=").empty()) settings.input_cache = std::max(1, std::stoi(value("--input_cache=")));
       else if (!value("--bucket_team_scratch=").empty())
         bucket_team_scratch_variants = parse_team_scratch_list(value("--bucket_team_scratch="));
+      else if (!value("--bucket_samples=").empty())
+        bucket_samples_variants = parse_samples_list(value("--bucket_samples="));
       else rest.push_back(argv[i]);
     }
     settings.copy_bandwidth = measure_copy_bandwidth();

@@ -13,7 +13,8 @@
 //   a table per block of calls (round, distribution): plain and profiled wall times and their
 //   split, in the listed order in odd rounds and reversed in even ones, to see position effects;
 //   --type: u32 u64 f32 f64 pairs (u32 keys, u32 values); --list prints the sorters;
-//   --bucket_team_scratch=B adds bucket_sort+scratch<B>, the bucket sort with that level-0 budget)
+//   --bucket_team_scratch=B adds bucket_sort+scratch<B>, the bucket sort with that level-0 budget;
+//   --bucket_samples=S adds bucket_sort+workspace+s<S>, with a workspace and S samples per sublist)
 // The result is checked against a sorted host copy; exit status 1 if it is wrong.
 #include <algorithm>
 #include <chrono>
@@ -292,6 +293,8 @@ int main(int argc, char** argv) {
       else if (!value("--bucket_team_scratch=").empty())
         KokkosSortBench::bucket_team_scratch_variants =
             KokkosSortBench::parse_team_scratch_list(value("--bucket_team_scratch="));
+      else if (!value("--bucket_samples=").empty())
+        KokkosSortBench::bucket_samples_variants = KokkosSortBench::parse_samples_list(value("--bucket_samples="));
       else if (a == "--list") list = true;
       else {
         std::fprintf(stderr, "profile_sort: unknown argument %s\n", a.c_str());

@@ -24,7 +24,9 @@
 #                  randomized sample sort and the CUB merge and radix sorts, interleaved), FLAT_TYPES
 #                  (u32 u64 pairs), FLAT_LOG2 (24 26), FLAT_ROUNDS (processes per cell, 1),
 #                  FLAT_REPS (4), FLAT_MIN_TIME (0.1 s), FLAT_BINARY (bench_sorts; e.g.
-#                  bench_sorts_candidate, into another OUTDIR). 2^20-2^28 takes two 10-minute calls.
+#                  bench_sorts_candidate, into another OUTDIR), FLAT_EXTRA_ARGS (more bench_sorts flags,
+#                  e.g. --bucket_samples=64,512 with a FLAT_SORTER that names those variants).
+#                  2^20-2^28 takes two 10-minute calls.
 #       study      study_baselines (issue 3's tables);  bucket  bucket_sort_study
 #       distance   distance_sort (hybrid sort's use case)
 #       profile    profile_sort runs (PROFILE_ARGS, several separated by ';'; an entry may start with
@@ -217,8 +219,9 @@ if has flat; then
       name=$type; [ "$type" = pairs ] && name='u32\+u32'
       for log2 in ${FLAT_LOG2:-24 26}; do
         if [ "${FLAT_MODE:-interleaved}" = interleaved ]; then
+          # shellcheck disable=SC2086
           flat_run "flat-$type-$log2-$round" --min_log2="$log2" --max_log2="$log2" --types="$type" --input_cache=6 \
-            --benchmark_repetitions="${FLAT_REPS:-4}" --benchmark_enable_random_interleaving=true \
+            ${FLAT_EXTRA_ARGS:-} --benchmark_repetitions="${FLAT_REPS:-4}" --benchmark_enable_random_interleaving=true \
             --benchmark_min_time="${FLAT_MIN_TIME:-0.1}" "--benchmark_filter=^$flat_sorter/$name/[a-z_]+/"
         else
           for dist in $order; do
