@@ -98,12 +98,14 @@ std::string fmt(const char* f, double x) {
 std::string gib(std::size_t bytes) { return fmt("%.2f", double(bytes) / double(std::size_t(1) << 30)); }
 std::string log2_of(std::size_t n) { return fmt("2^%.2f", std::log2(double(n))); }
 
-// The (T, s) bucket_sort will use for keys K alone when asked for s (0: the tuned default).
+// The (T, s) bucket_sort will use for n keys K alone when asked for s (0: the tuned default,
+// which is lower for small n: Tuning::BucketSort::small_input_max_n). n defaults to the sweep's
+// smallest paper size, above that rule.
 template <class K = Key>
-KokkosSort::Impl::BucketPlan plan_for(int s) {
+KokkosSort::Impl::BucketPlan plan_for(int s, std::size_t n = std::size_t(1) << 25) {
   KokkosSort::BucketSortOptions o;
   o.samples = s;
-  return KokkosSort::Impl::bucket_plan<Exec, K, false>(o);
+  return KokkosSort::Impl::bucket_plan<Exec, K, false>(o, n);
 }
 
 template <class K>
@@ -335,7 +337,7 @@ std::vector<Allocation> bucket_allocations(std::size_t n, int s_asked) {
   using Params = Impl::Tuning<Exec>::BucketSort;
   using Sample = Impl::BucketSample<K>;
   using Less = Impl::DefaultLess<K>;
-  const auto plan = plan_for<K>(s_asked);
+  const auto plan = plan_for<K>(s_asked, n);
   const std::size_t key_bytes = sizeof(K), T = std::size_t(plan.T), s = std::size_t(plan.s);
   const std::size_t m = (n + T - 1) / T, stride = T / s;
   const std::size_t last_valid = n - (m - 1) * T;

@@ -113,9 +113,10 @@ struct BucketSortStats {
 
 struct BucketSortOptions {
   /// Samples per sublist (s; the sort makes s + 1 to 2s buckets, stats.buckets): 0 for the
-  /// backend default (Tuning: on CUDA 256, 128 for keys of 8 bytes or more), otherwise a power
-  /// of two in [2, 65536]. It is reduced to T/4 when larger, and further for key types so large
-  /// that the splitters would not fit scratch (stats report the value used).
+  /// backend default (Tuning: on CUDA 256, 128 for keys of 8 bytes or more, 64 for narrower
+  /// keys at n <= 2^21), otherwise a power of two in [2, 65536]. It is reduced to T/4 when
+  /// larger, and further for key types so large that the splitters would not fit scratch
+  /// (stats report the value used).
   int samples = 0;
   /// How teams sort tiles in scratch (steps 2 and 9, and step 4's samples):
   /// tuned (the backend's choice, see the top of this header), bitonic (the paper's) or
@@ -642,11 +643,18 @@ std::size_t bucket_scratch_limit(const BucketSortOptions& opt) {
   return opt.team_scratch_bytes;
 }
 
-template <class ExecSpace, class Key, bool HasValues>
-BucketPlan bucket_plan(const BucketSortOptions& opt) {
+// The backend's s for n keys when the caller asks for the default (Tuning::BucketSort).
+template <class ExecSpace, class Key>
+int bucket_default_samples(const std::size_t n) {
   using Params = typename Tuning<ExecSpace>::BucketSort;
-  const int asked = bucket_checked_samples(
-      opt, sizeof(Key) >= 8 ? Params::default_samples_wide_keys : Params::default_samples);
+  if (sizeof(Key) >= 8) return Params::default_samples_wide_keys;
+  return n <= Params::small_input_max_n ? Params::small_input_samples : Params::default_samples;
+}
+
+template <class ExecSpace, class Key, bool HasValues>
+BucketPlan bucket_plan(const BucketSortOptions& opt, const std::size_t n) {
+  using Params = typename Tuning<ExecSpace>::BucketSort;
+  const int asked = bucket_checked_samples(opt, bucket_default_samples<ExecSpace, Key>(n));
   if (opt.network != SortingNetwork::tuned && opt.network != SortingNetwork::bitonic &&
       opt.network != SortingNetwork::merge_sort)
     throw std::invalid_argument("KokkosSort::bucket_sort: options.network must be tuned, bitonic or merge_sort");
@@ -848,7 +856,7 @@ void bucket_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Va
 template <class ExecSpace, class Key, class Comp, class KeyView>
 void bucket_sort_entry(const ExecSpace& exec, const KeyView& keys, const Comp& comp, const BucketSortOptions& opt) {
   static_assert(check_view_type<ExecSpace, KeyView>(), "");
-  const BucketPlan plan = bucket_plan<ExecSpace, Key, false>(opt);
+  const BucketPlan plan = bucket_plan<ExecSpace, Key, false>(opt, keys.extent(0));
   if (opt.stats) *opt.stats = BucketSortStats{};
   with_contiguous(exec, keys, [&](const auto& k) {
     using K = std::decay_t<decltype(k)>;
@@ -862,7 +870,7 @@ void bucket_sort_by_key_entry(const ExecSpace& exec, const KeyView& keys, const 
   static_assert(check_view_type<ExecSpace, KeyView>(), "");
   static_assert(check_view_type<ExecSpace, ValueView>(), "");
   check_key_value_extents("bucket_sort_by_key", keys, values);
-  const BucketPlan plan = bucket_plan<ExecSpace, Key, true>(opt);
+  const BucketPlan plan = bucket_plan<ExecSpace, Key, true>(opt, keys.extent(0));
   if (opt.stats) *opt.stats = BucketSortStats{};
   with_contiguous(exec, keys, values, [&](const auto& k, const auto& v) {
     using K = std::decay_t<decltype(k)>;

@@ -170,28 +170,44 @@ TEST(BucketSort, BucketCountSavesTheTailRound) {
   }
 }
 
-// The default s depends on the key width (Tuning: 64-bit keys make step 4's sample sort dear);
-// a wrong wiring would still sort, so the stats are checked against the tuned values.
-TEST(BucketSort, DefaultSamplesFollowKeyWidth) {
+// The default s depends on the key width (Tuning: 64-bit keys make step 4's sample sort dear)
+// and, for narrower keys, on n where the backend lowers it for small inputs
+// (Tuning::BucketSort::small_input_max_n, 0 where it does not); a wrong wiring would still
+// sort, so the stats are checked against the tuned values on both sides of that size.
+TEST(BucketSort, DefaultSamplesFollowKeyWidthAndSize) {
   using Params = KokkosSort::Impl::Tuning<Exec>::BucketSort;
-  const std::size_t n = (std::size_t(1) << 20) + 3;
-  auto check = [n](auto key, const int tuned) {
+  auto check = [](auto key, const std::size_t n, const int tuned, const bool by_key) {
     using K = decltype(key);
     const auto input = generate<K>(Distribution::Uniform, n);
     auto keys = to_view(Exec(), input, "keys");
     KokkosSort::BucketSortStats st;
     KokkosSort::BucketSortOptions opt;
     opt.stats = &st;
-    KokkosSort::bucket_sort(Exec(), keys, opt);
-    SCOPED_TRACE(key_type_name<K>() + ", T = " + std::to_string(st.sublist_size));
+    if (by_key) {
+      Kokkos::View<std::uint32_t*, Exec::memory_space> values("values", n);
+      KokkosSort::bucket_sort_by_key(Exec(), keys, values, opt);
+    } else {
+      KokkosSort::bucket_sort(Exec(), keys, opt);
+    }
+    SCOPED_TRACE(key_type_name<K>() + (by_key ? " with values" : "") + ", n = " + std::to_string(n) +
+                 ", T = " + std::to_string(st.sublist_size));
     EXPECT_EQ(st.samples, std::min<std::size_t>(std::size_t(tuned), st.sublist_size / 4));
     EXPECT_TRUE(buckets_within_bound(st, n));
     EXPECT_TRUE(sorted_like_reference(input, to_vector(keys)));
   };
-  check(std::uint32_t{}, Params::default_samples);
-  check(float{}, Params::default_samples);
-  check(std::uint64_t{}, Params::default_samples_wide_keys);
-  check(double{}, Params::default_samples_wide_keys);
+  const std::size_t small = Params::small_input_max_n;
+  const std::size_t large = std::max(small, std::size_t(1) << 20) + 3;
+  check(std::uint32_t{}, large, Params::default_samples, false);
+  check(float{}, large, Params::default_samples, false);
+  check(std::uint32_t{}, large, Params::default_samples, true);
+  check(std::uint64_t{}, large, Params::default_samples_wide_keys, false);
+  check(double{}, large, Params::default_samples_wide_keys, false);
+  if (small > 0) {
+    check(std::uint32_t{}, small, Params::small_input_samples, false);
+    check(float{}, small - 5, Params::small_input_samples, false);
+    check(std::uint32_t{}, small, Params::small_input_samples, true);
+    check(std::uint64_t{}, small, Params::default_samples_wide_keys, false);
+  }
 }
 
 TEST(BucketSort, SameInputSameBuckets) {

@@ -58,6 +58,10 @@ struct Tuning {
     static constexpr std::size_t scratch_budget = 32 * 1024;
     static constexpr int default_samples = 256;
     static constexpr int default_samples_wide_keys = 256;  // keys of 8 bytes or more
+    // Fewer samples for small inputs of narrow keys: the CUDA rule (see there) is not timed on
+    // a CPU, so it is off here.
+    static constexpr std::size_t small_input_max_n = 0;
+    static constexpr int small_input_samples = 256;
     // More buckets than samples where the mean bucket would end above this share of a
     // power-of-two number of step-9 tiles (Impl::bucket_count); 0: as many as samples. The
     // CUDA value (the merge rounds count the same way here); not timed on a CPU.
@@ -256,6 +260,17 @@ struct Tuning<ExecSpace, typename std::enable_if<is_cuda_space<ExecSpace>::value
     static constexpr std::size_t scratch_budget = 72 * 1024;
     static constexpr int default_samples = 256;
     static constexpr int default_samples_wide_keys = 128;  // keys of 8 bytes or more
+    // Keys under 8 bytes (u32, f32, their pairs) at n <= 2^21: s = 64. There step 4's sample
+    // merge rounds are latency-bound launches (2^20 u32: 3 rounds at s = 256, ~30 us each
+    // with their partitions, and dearer on random keys than on presorted ones), and fewer
+    // samples drop rounds for less than they add to step 9. H100, flatness protocol, 3
+    // processes, bucket_sort+workspace+s64 against the default in the same processes
+    // (RESULTS.md, sixteenth session), Gkeys/s slowest / fastest distribution: u32 2^20
+    // 3.77-4.04 -> 3.96-4.06, 2^21 6.34-6.51 -> 6.39-6.55; pairs 2^20 3.09-3.38 -> 3.27-3.39,
+    // 2^21 4.74-4.99 -> 4.85-5.05. At 2^22 s = 64 ran 1-6% slower than 256 (one process), and
+    // 64-bit keys gained nothing at 2^20-2^21, so the rule ends at 2^21 and skips them.
+    static constexpr std::size_t small_input_max_n = std::size_t(1) << 21;
+    static constexpr int small_input_samples = 64;
     // Step 8 (Impl::Relocate): keys (and values) a thread loads before storing any, and keys of
     // consecutive sublists one team moves, so that each bucket's share of them is written as
     // one run: 16384 (pairs and u64: 4 sublists of 4096; u32: 2 of 8192). H100, 2^26, relocation
