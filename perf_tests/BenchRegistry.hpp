@@ -14,6 +14,7 @@
 #include <functional>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #if KOKKOSSORT_HAS_CUDA
@@ -59,48 +60,46 @@ inline std::vector<std::size_t> bucket_team_scratch_variants;
 // sort would reject (not a power of two in [2, 65536]) are left out with a message.
 inline std::vector<int> bucket_samples_variants;
 
-inline std::vector<int> parse_samples_list(const std::string& list) {
-  std::vector<int> out;
+// The items of a comma list, each with its value as an unsigned number (0: not a number).
+inline std::vector<std::pair<std::string, unsigned long long>> parse_number_list(const std::string& list) {
+  std::vector<std::pair<std::string, unsigned long long>> out;
   std::size_t pos = 0;
   while (pos < list.size()) {
     const std::size_t comma = list.find(',', pos);
     const std::string item = list.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos);
-    long s = 0;
+    unsigned long long value = 0;
     try {
-      s = std::stol(item);
+      value = item.find('-') == std::string::npos ? std::stoull(item) : 0;
     } catch (const std::exception&) {
-      s = 0;
+      value = 0;
     }
-    if (s < 2 || s > 65536 || (s & (s - 1)) != 0)
-      std::fprintf(stderr, "--bucket_samples: %s left out (must be a power of two in [2, 65536])\n", item.c_str());
-    else
-      out.push_back(int(s));
+    out.emplace_back(item, value);
     if (comma == std::string::npos) break;
     pos = comma + 1;
   }
   return out;
 }
 
+inline std::vector<int> parse_samples_list(const std::string& list) {
+  std::vector<int> out;
+  for (const auto& [item, s] : parse_number_list(list)) {
+    if (s < 2 || s > 65536 || (s & (s - 1)) != 0)
+      std::fprintf(stderr, "--bucket_samples: %s left out (must be a power of two in [2, 65536])\n", item.c_str());
+    else
+      out.push_back(int(s));
+  }
+  return out;
+}
+
 inline std::vector<std::size_t> parse_team_scratch_list(const std::string& list) {
   std::vector<std::size_t> out;
-  std::size_t pos = 0;
-  while (pos < list.size()) {
-    const std::size_t comma = list.find(',', pos);
-    const std::string item = list.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos);
-    const std::size_t cap = std::size_t(Kokkos::TeamPolicy<Exec>::scratch_size_max(0));
-    unsigned long long bytes = 0;
-    try {
-      bytes = std::stoull(item);
-    } catch (const std::exception&) {
-      bytes = 0;
-    }
+  const std::size_t cap = std::size_t(Kokkos::TeamPolicy<Exec>::scratch_size_max(0));
+  for (const auto& [item, bytes] : parse_number_list(list)) {
     if (bytes == 0 || bytes > cap)
       std::fprintf(stderr, "--bucket_team_scratch: %s left out (must be in [1, %zu], this backend's cap)\n",
                    item.c_str(), cap);
     else
       out.push_back(std::size_t(bytes));
-    if (comma == std::string::npos) break;
-    pos = comma + 1;
   }
   return out;
 }
