@@ -172,14 +172,20 @@ std::vector<Sorter<T>> registry() {
          [reuse](const DeviceView<T>& k, const ValueView& v) { KokkosSort::radix_sort_by_key(Exec(), k, v, reuse); },
          {}});
   }
-  add({"sample_sort", false, [](const DeviceView<T>& k) { KokkosSort::sample_sort(Exec(), k); },
-       [](const DeviceView<T>& k, const ValueView& v) { KokkosSort::sample_sort_by_key(Exec(), k, v); }, {}});
+  // The sample and bucket sorts with fixed options: each variant below differs only in them.
+  auto add_sample_sort = [&](std::string name, const KokkosSort::SampleSortOptions& o) {
+    add({std::move(name), false, [o](const DeviceView<T>& k) { KokkosSort::sample_sort(Exec(), k, o); },
+         [o](const DeviceView<T>& k, const ValueView& v) { KokkosSort::sample_sort_by_key(Exec(), k, v, o); }, {}});
+  };
+  auto add_bucket_sort = [&](std::string name, const KokkosSort::BucketSortOptions& o) {
+    add({std::move(name), false, [o](const DeviceView<T>& k) { KokkosSort::bucket_sort(Exec(), k, o); },
+         [o](const DeviceView<T>& k, const ValueView& v) { KokkosSort::bucket_sort_by_key(Exec(), k, v, o); }, {}});
+  };
+  add_sample_sort("sample_sort", {});
   {
     KokkosSort::SampleSortOptions reuse;
     reuse.workspace = &bench_workspace();
-    add({"sample_sort+workspace", false, [reuse](const DeviceView<T>& k) { KokkosSort::sample_sort(Exec(), k, reuse); },
-         [reuse](const DeviceView<T>& k, const ValueView& v) { KokkosSort::sample_sort_by_key(Exec(), k, v, reuse); },
-         {}});
+    add_sample_sort("sample_sort+workspace", reuse);
   }
   // The small sort's other methods (the paper's odd-even merge network, bitonic, team merge
   // sort), for the comparison the tuning's choice rests on.
@@ -188,58 +194,41 @@ std::vector<Sorter<T>> registry() {
     if (net == KokkosSort::Impl::Tuning<Exec>::SampleSort::small_sort_network) continue;
     KokkosSort::SampleSortOptions other;
     other.network = net;
-    const char* name = net == KokkosSort::SortingNetwork::bitonic          ? "sample_sort+bitonic"
-                       : net == KokkosSort::SortingNetwork::odd_even_merge ? "sample_sort+odd_even"
-                                                                           : "sample_sort+merge";
-    add({name, false, [other](const DeviceView<T>& k) { KokkosSort::sample_sort(Exec(), k, other); },
-         [other](const DeviceView<T>& k, const ValueView& v) { KokkosSort::sample_sort_by_key(Exec(), k, v, other); },
-         {}});
+    add_sample_sort(net == KokkosSort::SortingNetwork::bitonic          ? "sample_sort+bitonic"
+                    : net == KokkosSort::SortingNetwork::odd_even_merge ? "sample_sort+odd_even"
+                                                                        : "sample_sort+merge",
+                    other);
   }
-  add({"bucket_sort", false, [](const DeviceView<T>& k) { KokkosSort::bucket_sort(Exec(), k); },
-       [](const DeviceView<T>& k, const ValueView& v) { KokkosSort::bucket_sort_by_key(Exec(), k, v); }, {}});
+  add_bucket_sort("bucket_sort", {});
   // Both tile sorts in every step (the tuned choice may mix them per step), for the comparison
   // the tuning rests on.
   for (const auto net : {KokkosSort::SortingNetwork::bitonic, KokkosSort::SortingNetwork::merge_sort}) {
     KokkosSort::BucketSortOptions other;
     other.network = net;
-    const char* name = net == KokkosSort::SortingNetwork::bitonic ? "bucket_sort+bitonic" : "bucket_sort+merge";
-    add({name, false, [other](const DeviceView<T>& k) { KokkosSort::bucket_sort(Exec(), k, other); },
-         [other](const DeviceView<T>& k, const ValueView& v) { KokkosSort::bucket_sort_by_key(Exec(), k, v, other); },
-         {}});
+    add_bucket_sort(net == KokkosSort::SortingNetwork::bitonic ? "bucket_sort+bitonic" : "bucket_sort+merge", other);
   }
   {
     KokkosSort::BucketSortOptions reuse;
     reuse.workspace = &bench_workspace();
-    add({"bucket_sort+workspace", false, [reuse](const DeviceView<T>& k) { KokkosSort::bucket_sort(Exec(), k, reuse); },
-         [reuse](const DeviceView<T>& k, const ValueView& v) { KokkosSort::bucket_sort_by_key(Exec(), k, v, reuse); },
-         {}});
+    add_bucket_sort("bucket_sort+workspace", reuse);
 #if KOKKOSSORT_HAS_CUDA
     // The paper's bitonic tile sorts (their compare-exchanges do not depend on the keys) with a
     // workspace, for the GPU flatness protocol beside the tuned merge-sorted tiles (RESULTS.md,
     // fifteenth session); the CPU report keeps bucket_sort+bitonic.
     reuse.network = KokkosSort::SortingNetwork::bitonic;
-    add({"bucket_sort+bitonic+workspace", false,
-         [reuse](const DeviceView<T>& k) { KokkosSort::bucket_sort(Exec(), k, reuse); },
-         [reuse](const DeviceView<T>& k, const ValueView& v) { KokkosSort::bucket_sort_by_key(Exec(), k, v, reuse); },
-         {}});
+    add_bucket_sort("bucket_sort+bitonic+workspace", reuse);
 #endif
   }
   for (const int samples : bucket_samples_variants) {
     KokkosSort::BucketSortOptions other;
     other.samples = samples;
     other.workspace = &bench_workspace();
-    add({"bucket_sort+workspace+s" + std::to_string(samples), false,
-         [other](const DeviceView<T>& k) { KokkosSort::bucket_sort(Exec(), k, other); },
-         [other](const DeviceView<T>& k, const ValueView& v) { KokkosSort::bucket_sort_by_key(Exec(), k, v, other); },
-         {}});
+    add_bucket_sort("bucket_sort+workspace+s" + std::to_string(samples), other);
   }
   for (const std::size_t bytes : bucket_team_scratch_variants) {
     KokkosSort::BucketSortOptions other;
     other.team_scratch_bytes = bytes;
-    add({"bucket_sort+scratch" + std::to_string(bytes), false,
-         [other](const DeviceView<T>& k) { KokkosSort::bucket_sort(Exec(), k, other); },
-         [other](const DeviceView<T>& k, const ValueView& v) { KokkosSort::bucket_sort_by_key(Exec(), k, v, other); },
-         {}});
+    add_bucket_sort("bucket_sort+scratch" + std::to_string(bytes), other);
   }
   add({"hybrid_sort", false, [](const DeviceView<T>& k) { KokkosSort::hybrid_sort(Exec(), k); },
        [](const DeviceView<T>& k, const ValueView& v) { KokkosSort::hybrid_sort_by_key(Exec(), k, v); }, {}});
