@@ -20,8 +20,8 @@ namespace KokkosSort {
 
 /// Options of sort / sort_by_key / stable_sort: the algorithm (Automatic: the decision table,
 /// README "Which algorithm sort() uses") and device memory kept between calls. The radix,
-/// bucket, merge and sample sorts keep their buffers in `workspace` (see SortWorkspace); the
-/// hybrid and quadratic sorts allocate their own in every call.
+/// bucket, merge, sample and hybrid sorts keep their buffers in `workspace` (see SortWorkspace);
+/// the quadratic sorts allocate their own in every call.
 struct SortOptions {
   Algorithm algorithm = Algorithm::Automatic;
   SortWorkspace* workspace = nullptr;
@@ -54,7 +54,9 @@ void run_algorithm(Algorithm algorithm, SortWorkspace* workspace, const ExecSpac
           opt.workspace = workspace;
           if constexpr (HasValues) radix_sort_by_key(exec, keys, values, opt); else radix_sort(exec, keys, opt);
         } else {
-          if constexpr (HasValues) hybrid_sort_by_key(exec, keys, values); else hybrid_sort(exec, keys);
+          HybridSortOptions opt;
+          opt.workspace = workspace;
+          if constexpr (HasValues) hybrid_sort_by_key(exec, keys, values, opt); else hybrid_sort(exec, keys, opt);
         }
       } else {
         reject("needs a built-in numeric key type");

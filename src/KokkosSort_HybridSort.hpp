@@ -63,7 +63,9 @@
 //
 // Extra memory (bytes): 2 (n + 3L) (sizeof(Key) [+ sizeof(Value)]) for the padded buffers,
 // n * sizeof(index) for the within-bucket indices (4, or 8 when n >= 2^32), plus small tables
-// (~8 bytes x (histogram bins + 5L + 2 watched buckets) and one partial per team).
+// (~8 bytes x (histogram bins + 5L + 2 watched buckets) and one partial per team), all in one
+// allocation (Impl::Workspace), or in the caller's SortWorkspace (HybridSortOptions::workspace)
+// when it holds enough.
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -134,6 +136,9 @@ struct HybridSortOptions {
   /// level 1 (slower on GPUs); at most what level 1 holds.
   int histogram_bins = 0;
   HybridSortStats* stats = nullptr;
+  /// Device memory kept between calls (see SortWorkspace): a sort that finds it large enough
+  /// allocates nothing; null allocates and frees in every call.
+  SortWorkspace* workspace = nullptr;
 };
 
 namespace Impl {
@@ -921,27 +926,40 @@ void hybrid_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Va
   const HybridChunks stream_chunks(n, Params::stream_chunks(exec));
   const HybridChunks hist_chunks(n, Params::histogram_chunks(exec));
 
-  // All allocations first: a failure leaves the input untouched.
-  auto alloc = [&](const char* label) { return Kokkos::view_alloc(exec, Kokkos::WithoutInitializing, std::string(label)); };
-  KeyView a_keys(alloc("KokkosSort::hybrid_keys_a"), padded_n);
-  KeyView b_keys(alloc("KokkosSort::hybrid_keys_b"), padded_n);
+  // Every device array in one block, made (or taken from options.workspace) before the input
+  // is read: a failure leaves it untouched.
+  KeyView a_keys, b_keys;
   ValueView a_values, b_values;
-  if (HasValues) {
-    a_values = ValueView(alloc("KokkosSort::hybrid_values_a"), padded_n);
-    b_values = ValueView(alloc("KokkosSort::hybrid_values_b"), padded_n);
-  }
-  Kokkos::View<IndexT*, Mem> local(alloc("KokkosSort::hybrid_local_index"), n);
-  Kokkos::View<HybridMinMaxPartial<Key>*, Mem> partials(alloc("KokkosSort::hybrid_minmax"), stream_chunks.chunks);
-  Kokkos::View<C*, Mem> pivots(alloc("KokkosSort::hybrid_pivots"), std::size_t(std::max(1, L - 1)));
-  Kokkos::View<int*, Mem> base(alloc("KokkosSort::hybrid_bin_base"), std::size_t(L + 1));
-  U64View hist(alloc("KokkosSort::hybrid_histogram"), std::size_t(bins));
-  Kokkos::View<int*, Mem> watch_slot(alloc("KokkosSort::hybrid_watch_slot"), std::size_t(L));
-  Kokkos::View<C*, Mem> watch_min(alloc("KokkosSort::hybrid_watch_min"), std::size_t(watch_slots));
-  Kokkos::View<C*, Mem> watch_max(alloc("KokkosSort::hybrid_watch_max"), std::size_t(watch_slots));
-  Kokkos::View<std::uint8_t*, Mem> one_value(alloc("KokkosSort::hybrid_one_value"), std::size_t(L));
-  U64View counts(alloc("KokkosSort::hybrid_counts"), std::size_t(groups));
-  U64View padded_offsets(alloc("KokkosSort::hybrid_padded_offsets"), std::size_t(groups + 1));
-  U64View out_offsets(alloc("KokkosSort::hybrid_out_offsets"), std::size_t(groups + 1));
+  Kokkos::View<IndexT*, Mem> local;
+  Kokkos::View<HybridMinMaxPartial<Key>*, Mem> partials;
+  Kokkos::View<C*, Mem> pivots, watch_min, watch_max;
+  Kokkos::View<int*, Mem> base, watch_slot;
+  U64View hist, counts, padded_offsets, out_offsets;
+  Kokkos::View<std::uint8_t*, Mem> one_value;
+  Workspace<Mem> ws;
+  auto carve = [&]() {
+    a_keys = ws.template take<KeyView>(padded_n);
+    b_keys = ws.template take<KeyView>(padded_n);
+    if (HasValues) {
+      a_values = ws.template take<ValueView>(padded_n);
+      b_values = ws.template take<ValueView>(padded_n);
+    }
+    local = ws.template take<Kokkos::View<IndexT*, Mem>>(n);
+    partials = ws.template take<Kokkos::View<HybridMinMaxPartial<Key>*, Mem>>(stream_chunks.chunks);
+    pivots = ws.template take<Kokkos::View<C*, Mem>>(std::size_t(std::max(1, L - 1)));
+    base = ws.template take<Kokkos::View<int*, Mem>>(std::size_t(L + 1));
+    hist = ws.template take<U64View>(std::size_t(bins));
+    watch_slot = ws.template take<Kokkos::View<int*, Mem>>(std::size_t(L));
+    watch_min = ws.template take<Kokkos::View<C*, Mem>>(std::size_t(watch_slots));
+    watch_max = ws.template take<Kokkos::View<C*, Mem>>(std::size_t(watch_slots));
+    one_value = ws.template take<Kokkos::View<std::uint8_t*, Mem>>(std::size_t(L));
+    counts = ws.template take<U64View>(std::size_t(groups));
+    padded_offsets = ws.template take<U64View>(std::size_t(groups + 1));
+    out_offsets = ws.template take<U64View>(std::size_t(groups + 1));
+  };
+  carve();
+  ws.allocate(exec, "KokkosSort::hybrid_workspace", options.workspace);
+  carve();
   HostTable<HybridMinMaxPartial<Key>> h_partials(partials.extent(0));
   auto h_pivots = Impl::host_mirror(pivots);
   auto h_base = Impl::host_mirror(base);

@@ -1,7 +1,7 @@
 #ifndef KOKKOSSORT_WORKSPACE_HPP
 #define KOKKOSSORT_WORKSPACE_HPP
-// KokkosSort::SortWorkspace: device memory that the radix, bucket, merge and sample sorts keep
-// between calls when the caller passes one in their options or in sort()'s SortOptions
+// KokkosSort::SortWorkspace: device memory that the radix, bucket, merge, sample and hybrid sorts
+// keep between calls when the caller passes one in their options or in sort()'s SortOptions
 // (Impl::Workspace in impl/KokkosSort_ViewUtils.hpp carves it).
 #include <cstddef>
 #include <memory>
@@ -15,7 +15,7 @@ class Workspace;
 }  // namespace Impl
 
 /// Device memory that sorts reuse from one call to the next (RadixSortOptions, BucketSortOptions,
-/// MergeSortOptions, SampleSortOptions and SortOptions::workspace) instead of allocating and
+/// MergeSortOptions, SampleSortOptions, HybridSortOptions and SortOptions::workspace) instead of allocating and
 /// freeing their buffers in every call: on an H100 those cudaMalloc and cudaFree calls took
 /// 0.2-0.9 ms of a 1.6-10 ms sort of 2^24 to 2^26 keys, and their cost varied from call to call
 /// (perf_tests/RESULTS.md, thirteenth session). It grows to the largest need seen and keeps that

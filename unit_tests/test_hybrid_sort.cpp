@@ -216,4 +216,12 @@ TEST(HybridSort, UserKeyTypeWithTraits) {
     EXPECT_TRUE(sorted_like_reference(want, got)) << to_string(dist);
   }
 }
+
+// Calls sharing one SortWorkspace (check_workspace_reuse): keys, and 8-byte keys with values
+// (a larger block).
+TEST(HybridSort, WorkspaceReuse) {
+  KokkosSortTest::check_workspace_reuse<KokkosSort::HybridSortOptions>(
+      [](const auto&... a) { KokkosSort::hybrid_sort(a...); },
+      [](const auto&... a) { KokkosSort::hybrid_sort_by_key(a...); });
+}
 }  // namespace
