@@ -34,6 +34,16 @@ template <class T>
 using DeviceView = Kokkos::View<T*, Exec::memory_space>;
 using ValueView = DeviceView<std::uint32_t>;
 
+// The one object of type T that outlives every benchmark but not Kokkos: device memory it
+// holds (a workspace, cached inputs) is given back by a finalize hook that resets it to T().
+template <class T>
+T& kept_until_finalize() {
+  static T object;
+  static const bool hooked = (Kokkos::push_finalize_hook([] { object = T(); }), true);
+  (void)hooked;
+  return object;
+}
+
 // One sorter for key type T. `keys` sorts a View of keys; `pairs` (optional) sorts keys with
 // u32 values. prepare(n) allocates per-size workspace outside the timed region (peers that
 // need it, such as CUB's temporary storage); it may be empty.
@@ -139,17 +149,9 @@ struct CubWorkspace {
 };
 #endif
 
-// One SortWorkspace shared by the "+workspace" variants (radix, bucket and merge sort reusing
-// their buffers from call to call, as the CUB peers reuse the temporary storage that prepare() made).
-inline KokkosSort::SortWorkspace& bench_workspace() {
-  static KokkosSort::SortWorkspace ws;
-  static bool hooked = false;
-  if (!hooked) {  // device memory must go before Kokkos::finalize
-    Kokkos::push_finalize_hook([] { ws.release(); });
-    hooked = true;
-  }
-  return ws;
-}
+// One SortWorkspace shared by the "+workspace" variants (the sorts reusing their buffers from
+// call to call, as the CUB peers reuse the temporary storage that prepare() made).
+inline KokkosSort::SortWorkspace& bench_workspace() { return kept_until_finalize<KokkosSort::SortWorkspace>(); }
 
 // operator< as a comparator object: sort() takes its comparator rows with it.
 struct AscendingComparator {
@@ -172,7 +174,7 @@ std::vector<Sorter<T>> registry() {
          [reuse](const DeviceView<T>& k, const ValueView& v) { KokkosSort::radix_sort_by_key(Exec(), k, v, reuse); },
          {}});
   }
-  // The sample and bucket sorts with fixed options: each variant below differs only in them.
+  // The sample, bucket and hybrid sorts with fixed options: each variant below differs only in them.
   auto add_sample_sort = [&](std::string name, const KokkosSort::SampleSortOptions& o) {
     add({std::move(name), false, [o](const DeviceView<T>& k) { KokkosSort::sample_sort(Exec(), k, o); },
          [o](const DeviceView<T>& k, const ValueView& v) { KokkosSort::sample_sort_by_key(Exec(), k, v, o); }, {}});
@@ -180,6 +182,10 @@ std::vector<Sorter<T>> registry() {
   auto add_bucket_sort = [&](std::string name, const KokkosSort::BucketSortOptions& o) {
     add({std::move(name), false, [o](const DeviceView<T>& k) { KokkosSort::bucket_sort(Exec(), k, o); },
          [o](const DeviceView<T>& k, const ValueView& v) { KokkosSort::bucket_sort_by_key(Exec(), k, v, o); }, {}});
+  };
+  auto add_hybrid_sort = [&](std::string name, const KokkosSort::HybridSortOptions& o) {
+    add({std::move(name), false, [o](const DeviceView<T>& k) { KokkosSort::hybrid_sort(Exec(), k, o); },
+         [o](const DeviceView<T>& k, const ValueView& v) { KokkosSort::hybrid_sort_by_key(Exec(), k, v, o); }, {}});
   };
   add_sample_sort("sample_sort", {});
   {
@@ -230,17 +236,18 @@ std::vector<Sorter<T>> registry() {
     other.team_scratch_bytes = bytes;
     add_bucket_sort("bucket_sort+scratch" + std::to_string(bytes), other);
   }
-  add({"hybrid_sort", false, [](const DeviceView<T>& k) { KokkosSort::hybrid_sort(Exec(), k); },
-       [](const DeviceView<T>& k, const ValueView& v) { KokkosSort::hybrid_sort_by_key(Exec(), k, v); }, {}});
+  add_hybrid_sort("hybrid_sort", {});
   {
     // Hybrid sort with the shuffle option opposite to its default, so that every run (the
     // sorted and nearly sorted distributions above all) measures the shuffle's cost and benefit.
     KokkosSort::HybridSortOptions other;
     other.shuffle = !other.shuffle;
-    add({other.shuffle ? "hybrid_sort+shuffle" : "hybrid_sort-shuffle", false,
-         [other](const DeviceView<T>& k) { KokkosSort::hybrid_sort(Exec(), k, other); },
-         [other](const DeviceView<T>& k, const ValueView& v) { KokkosSort::hybrid_sort_by_key(Exec(), k, v, other); },
-         {}});
+    add_hybrid_sort(other.shuffle ? "hybrid_sort+shuffle" : "hybrid_sort-shuffle", other);
+  }
+  {
+    KokkosSort::HybridSortOptions reuse;
+    reuse.workspace = &bench_workspace();
+    add_hybrid_sort("hybrid_sort+workspace", reuse);
   }
   add({"merge_sort", false, [](const DeviceView<T>& k) { KokkosSort::merge_sort(Exec(), k); },
        [](const DeviceView<T>& k, const ValueView& v) { KokkosSort::merge_sort_by_key(Exec(), k, v); }, {}});
@@ -282,12 +289,7 @@ std::vector<Sorter<T>> registry() {
        [](const DeviceView<T>& k) { KokkosKernels::Impl::bitonicSort<DeviceView<T>, Exec, std::int64_t>(k); }, {},
        {}});
 #if KOKKOSSORT_HAS_CUDA
-  static CubWorkspace<T> ws;
-  static bool hooked = false;
-  if (!hooked) {  // device Views must go before Kokkos::finalize
-    Kokkos::push_finalize_hook([] { ws = CubWorkspace<T>(); });
-    hooked = true;
-  }
+  static CubWorkspace<T>& ws = kept_until_finalize<CubWorkspace<T>>();
   add({"cub::DeviceRadixSort", true,
        [](const DeviceView<T>& k) {
          std::size_t bytes = ws.temp.extent(0);

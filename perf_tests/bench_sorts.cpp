@@ -60,12 +60,7 @@ struct Input {
 };
 template <class T>
 std::shared_ptr<Input<T>> input_for(KokkosSortTest::Distribution d, std::size_t n) {
-  static std::map<std::pair<int, std::size_t>, std::shared_ptr<Input<T>>> cache;
-  static bool hooked = false;
-  if (!hooked) {  // device Views must go before Kokkos::finalize
-    Kokkos::push_finalize_hook([] { cache.clear(); });
-    hooked = true;
-  }
+  auto& cache = kept_until_finalize<std::map<std::pair<int, std::size_t>, std::shared_ptr<Input<T>>>>();
   auto key = std::make_pair(int(d), n);
   auto it = cache.find(key);
   if (it != cache.end()) return it->second;
