@@ -174,7 +174,8 @@ std::vector<Sorter<T>> registry() {
          [reuse](const DeviceView<T>& k, const ValueView& v) { KokkosSort::radix_sort_by_key(Exec(), k, v, reuse); },
          {}});
   }
-  // The sample, bucket and hybrid sorts with fixed options: each variant below differs only in them.
+  // The sample, bucket and hybrid sorts with fixed options: each variant below differs only in
+  // them.
   auto add_sample_sort = [&](std::string name, const KokkosSort::SampleSortOptions& o) {
     add({std::move(name), false, [o](const DeviceView<T>& k) { KokkosSort::sample_sort(Exec(), k, o); },
          [o](const DeviceView<T>& k, const ValueView& v) { KokkosSort::sample_sort_by_key(Exec(), k, v, o); }, {}});

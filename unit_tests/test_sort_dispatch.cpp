@@ -89,8 +89,8 @@ TEST(Dispatch, AboveMergeRange) {
 }
 
 // sort() / sort_by_key() hand SortOptions::workspace to the sorts that keep buffers (the
-// automatic choice and each of radix, bucket, merge, sample and hybrid sort): results match the reference
-// and a large enough workspace means no device allocation (check_workspace_reuse).
+// automatic choice and each of radix, bucket, merge, sample and hybrid sort): results match the
+// reference and a large enough workspace means no device allocation (check_workspace_reuse).
 TEST(Dispatch, WorkspaceReuse) {
   for (auto a : {Algorithm::Automatic, Algorithm::Radix, Algorithm::BucketSort, Algorithm::MergeSort,
                  Algorithm::SampleSort, Algorithm::HybridSort}) {
