@@ -33,6 +33,8 @@
 #                  the program, e.g. profile_sort_candidate): each call's time by kernel, copy and
 #                  gap (allocation, frees, host work)
 #       ncu        Nsight Compute per-kernel summary of one sort (NCU_ARGS: profile_sort arguments)
+#       report     the README's H100 report sweep (bench_sorts per key type; REPORT_TYPES, REPORT_MIN_LOG2,
+#                  REPORT_MAX_LOG2, REPORT_SECONDS, REPORT_SORTERS; see the step), into OUTDIR/report-*.json
 #       repeat     runs test_bucket_sort (LargeSizes excluded) REPEAT_COUNT times (default 10), each in
 #                  its own process, and counts aborts (an intermittent abort depended on addresses
 #                  that differ between processes)
@@ -159,6 +161,24 @@ if has bench; then
     bench bench-sizes --min_log2=20 --max_log2=28 --types=u32,u64,f32,pairs --benchmark_min_time=0.1 \
       '--benchmark_filter=/uniform/(1048576|268435456)/'
   fi
+fi
+if has report; then
+  # The README's H100 report: one bench_sorts process per key type (REPORT_TYPES), 2^REPORT_MIN_LOG2
+  # to 2^REPORT_MAX_LOG2 in steps of 4x, the package's sorts with a workspace where they take one
+  # and the peers; REPORT_SECONDS caps each process (its JSON keeps what finished). Kokkos::sort
+  # is left out on deterministic duplicates: Kokkos 3.4's BinSort took 34.9 s for one sort of 2^16
+  # such keys (RESULTS.md, seventeenth session). Then, anywhere with matplotlib:
+  # scripts/make_report.py OUTDIR/report-*.json perf_tests/report-h100
+  sorters=${REPORT_SORTERS:-'radix\+workspace|sample_sort\+workspace|bucket_sort\+workspace|merge_sort\+workspace|hybrid_sort\+workspace|sort\+workspace|KokkosKernels::bitonicSort|cub::DeviceRadixSort|cub::DeviceMergeSort|thrust::sort'}
+  filter="^($sorters|Kokkos::sort)/[^/]+/(uniform|gaussian|bucket_sorted|staggered|sorted)/|^($sorters)/[^/]+/det_duplicates/"
+  for type in ${REPORT_TYPES:-u32 u64 pairs f32}; do
+    log "report sweep: $type"
+    ${REPORT_SECONDS:+timeout --signal=INT "$REPORT_SECONDS"} ./build/cuda/perf_tests/bench_sorts --types="$type" \
+      --min_log2="${REPORT_MIN_LOG2:-20}" --max_log2="${REPORT_MAX_LOG2:-28}" --benchmark_min_time=0.1 \
+      "--benchmark_filter=$filter" --benchmark_out="$out/report-$type.json" --benchmark_out_format=json \
+      > "$out/report-$type.txt" 2>&1 || status=1
+    count_failures "report-$type" "$out/report-$type.txt"
+  done
 fi
 if has repeat; then
   log "test_bucket_sort, ${REPEAT_COUNT:-10} processes"
