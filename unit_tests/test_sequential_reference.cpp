@@ -101,3 +101,59 @@ TYPED_TEST(SequentialReference, DistributionsKeepTheirShape) {
 }
 
 }  // namespace KokkosSortTest
+
+namespace KokkosSortTest {
+// The benchmarks' verification (sorted_result_error, parallel on the host): a correct result
+// passes, and each kind of fault is named at the lowest index where it shows.
+template <class T>
+Kokkos::View<const T*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged> host_view(const std::vector<T>& v) {
+  // What the benchmarks pass: host copies of device Views.
+  return Kokkos::View<const T*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(v.data(), v.size());
+}
+TEST(BenchmarkCheck, NamesEveryFault) {
+  const std::size_t n = 100003;
+  const auto input = generate<std::uint64_t>(Distribution::Uniform, n);
+  std::vector<std::size_t> order(n);
+  for (std::size_t i = 0; i < n; ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return input[a] < input[b]; });
+  std::vector<std::uint64_t> sorted(n), keys(n);
+  std::vector<std::uint32_t> values(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    sorted[i] = keys[i] = input[order[i]];
+    values[i] = std::uint32_t(order[i]);
+  }
+  const auto hv = host_view(values);
+  EXPECT_EQ(sorted_result_error(input, sorted, host_view(keys), &hv), "");
+  EXPECT_EQ(sorted_result_error(input, sorted, host_view(keys), decltype(&hv)(nullptr)), "");
+  {
+    auto k = keys;
+    std::swap(k[70000], k[70001]);
+    EXPECT_EQ(sorted_result_error(input, sorted, host_view(k), &hv), "wrong key at index 70000");
+  }
+  {
+    auto v = values;
+    v[500] = v[90000];  // used twice, and 500's key is not that value's key
+    const auto w = host_view(v);
+    EXPECT_EQ(sorted_result_error(input, sorted, host_view(keys), &w), "value not beside its key at index 500");
+  }
+  {
+    auto v = values;
+    v[1234] = std::uint32_t(n);  // out of range
+    const auto w = host_view(v);
+    EXPECT_EQ(sorted_result_error(input, sorted, host_view(keys), &w), "value not beside its key at index 1234");
+  }
+  {
+    // A value used twice beside equal keys: only the repetition is wrong.
+    auto in = input;
+    in[order[3]] = in[order[2]];
+    auto s = sorted, k = keys;
+    s[3] = k[3] = s[2];
+    auto v = values;
+    v[3] = v[2];
+    const auto w = host_view(v);
+    EXPECT_EQ(sorted_result_error(in, s, host_view(k), &w).rfind("value not beside its key at index ", 0), 0u);
+    v[3] = values[3];
+    EXPECT_EQ(sorted_result_error(in, s, host_view(k), &w), "");
+  }
+}
+}  // namespace KokkosSortTest

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include <Kokkos_Core.hpp>
 #include <impl/KokkosSort_KeyTraits.hpp>
 
 namespace KokkosSortTest {
@@ -90,22 +91,42 @@ template <class T, class V>
 
 // The benchmarks' check of one result (keys[i], and values[i] when values is not null, in host
 // memory): keys equivalent to `sorted` (the input sorted on the host), and each value an index
-// of the input, used once, whose key is the key beside it. Returns "" or the first fault.
+// of the input, used once, whose key is the key beside it. Returns "" or a fault (the lowest
+// index found; with a value used twice, either place may be named). The loops run on the host
+// execution space in parallel: single-threaded, the value check's random gathers took seconds
+// per result at 2^28 keys, for every benchmark configuration (perf_tests/RESULTS.md,
+// seventeenth session).
 template <class T, class Keys, class Values>
 std::string sorted_result_error(const std::vector<T>& input, const std::vector<T>& sorted, const Keys& keys,
                                 const Values* values) {
+  using Host = Kokkos::DefaultHostExecutionSpace;
   const std::size_t n = sorted.size();
-  for (std::size_t i = 0; i < n; ++i)
-    if (!equivalent(sorted[i], T(keys(i)))) return "wrong key at index " + std::to_string(i);
+  std::size_t bad = n;
+  Kokkos::parallel_reduce(
+      "KokkosSortTest::check_keys", Kokkos::RangePolicy<Host>(Host(), 0, n),
+      [&](const std::size_t i, std::size_t& first) {
+        if (i < first && !equivalent(sorted[i], T(keys(i)))) first = i;
+      },
+      Kokkos::Min<std::size_t>(bad));
+  if (bad < n) return "wrong key at index " + std::to_string(bad);
   if (values) {
-    std::vector<char> seen(n, 0);
-    for (std::size_t i = 0; i < n; ++i) {
-      const auto v = std::size_t((*values)(i));
-      const T k = keys(i);
-      if (v >= n || seen[v] || std::memcmp(&input[v], &k, sizeof(T)) != 0)
-        return "value not beside its key at index " + std::to_string(i);
-      seen[v] = 1;
-    }
+    // One bit per input index, set by the value that names it.
+    Kokkos::View<std::uint32_t*, Kokkos::HostSpace> seen("KokkosSortTest::seen_values", (n + 31) / 32);
+    Kokkos::parallel_reduce(
+        "KokkosSortTest::check_values", Kokkos::RangePolicy<Host>(Host(), 0, n),
+        [&](const std::size_t i, std::size_t& first) {
+          const auto v = std::size_t((*values)(i));
+          const T k = keys(i);
+          bool fault = v >= n;
+          if (!fault) {
+            const std::uint32_t bit = std::uint32_t(1) << (v % 32);
+            fault = (Kokkos::atomic_fetch_or(&seen(v / 32), bit) & bit) != 0 ||
+                    std::memcmp(&input[v], &k, sizeof(T)) != 0;
+          }
+          if (fault && i < first) first = i;
+        },
+        Kokkos::Min<std::size_t>(bad));
+    if (bad < n) return "value not beside its key at index " + std::to_string(bad);
   }
   return "";
 }
