@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <functional>
+#include <limits>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -90,26 +91,34 @@ inline std::vector<std::pair<std::string, unsigned long long>> parse_number_list
   return out;
 }
 
+// Both lists keep what bucket_sort would accept, by asking its own checks (0 here: not a number,
+// where the sort would take 0 as "the default"); rejected items are named with the sort's message.
 inline std::vector<int> parse_samples_list(const std::string& list) {
   std::vector<int> out;
   for (const auto& [item, s] : parse_number_list(list)) {
-    if (s < 2 || s > 65536 || (s & (s - 1)) != 0)
-      std::fprintf(stderr, "--bucket_samples: %s left out (must be a power of two in [2, 65536])\n", item.c_str());
-    else
-      out.push_back(int(s));
+    try {
+      if (s == 0) throw std::invalid_argument("not a number");
+      KokkosSort::BucketSortOptions o;
+      o.samples = int(std::min<unsigned long long>(s, std::numeric_limits<int>::max()));
+      out.push_back(KokkosSort::Impl::bucket_checked_samples(o, 0));
+    } catch (const std::invalid_argument& e) {
+      std::fprintf(stderr, "--bucket_samples: %s left out (%s)\n", item.c_str(), e.what());
+    }
   }
   return out;
 }
 
 inline std::vector<std::size_t> parse_team_scratch_list(const std::string& list) {
   std::vector<std::size_t> out;
-  const std::size_t cap = std::size_t(Kokkos::TeamPolicy<Exec>::scratch_size_max(0));
   for (const auto& [item, bytes] : parse_number_list(list)) {
-    if (bytes == 0 || bytes > cap)
-      std::fprintf(stderr, "--bucket_team_scratch: %s left out (must be in [1, %zu], this backend's cap)\n",
-                   item.c_str(), cap);
-    else
-      out.push_back(std::size_t(bytes));
+    try {
+      if (bytes == 0) throw std::invalid_argument("not a number");
+      KokkosSort::BucketSortOptions o;
+      o.team_scratch_bytes = std::size_t(bytes);
+      out.push_back(KokkosSort::Impl::bucket_scratch_limit<Exec>(o));
+    } catch (const std::invalid_argument& e) {
+      std::fprintf(stderr, "--bucket_team_scratch: %s left out (%s)\n", item.c_str(), e.what());
+    }
   }
   return out;
 }
