@@ -410,13 +410,15 @@ struct SampleSmallSort {
     for (std::size_t off = 0; off < s; off += std::size_t(chunk)) {
       const int valid = int(s - off < std::size_t(chunk) ? s - off : std::size_t(chunk));
       const int n_pad = merging ? valid : next_pow2(valid);
-      Kokkos::parallel_for(Kokkos::TeamThreadRange(team, n_pad), [&](const int i) {
-        if (i < valid) {
-          ka(i) = sk(begin + off + i);
-          if (HasValues) va(i) = sv(begin + off + i);
-        }
-        sa(i) = std::uint16_t(i);
-      });
+      constexpr int batch = Tuning<ExecSpace>::Tiles::load_batch;
+      const std::size_t first = begin + off;
+      team_batched_copy<batch>(
+          team, valid, [&](const int i) { return sk(first + i); }, [&](const int i, const Key& k) { ka(i) = k; });
+      if constexpr (HasValues)
+        team_batched_copy<batch>(
+            team, valid, [&](const int i) { return sv(first + i); },
+            [&](const int i, const Value& v) { va(i) = v; });
+      Kokkos::parallel_for(Kokkos::TeamThreadRange(team, n_pad), [&](const int i) { sa(i) = std::uint16_t(i); });
       team.team_barrier();
       bool in_b = false;
       if (merging) {

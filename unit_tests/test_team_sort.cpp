@@ -346,6 +346,58 @@ void check_scratch_bytes() {
   }
 }
 
+// team_batched_copy: every position in [0, count) stored exactly once, with its own loaded
+// value, for counts around multiples of Batch * team size (the partial last batch).
+template <int Batch>
+struct BatchedCopy {
+  using member_type = Kokkos::TeamPolicy<DeviceExec>::member_type;
+  Kokkos::View<std::uint64_t*, DeviceExec::memory_space> src, dst;
+  Kokkos::View<int*, DeviceExec::memory_space> stores;
+  int count;
+  KOKKOS_INLINE_FUNCTION void operator()(const member_type& team) const {
+    const std::size_t base = std::size_t(team.league_rank()) * count;
+    KokkosSort::Impl::team_batched_copy<Batch>(
+        team, count, [&](const int x) { return src(base + x); },
+        [&](const int x, const std::uint64_t v) {
+          dst(base + x) = v;
+          Kokkos::atomic_increment(&stores(base + x));
+        });
+  }
+};
+
+template <int Batch>
+void check_batched_copy(const int team_size_wanted) {
+  using Policy = Kokkos::TeamPolicy<DeviceExec>;
+  const int teams = 3;
+  const BatchedCopy<Batch> probe{};
+  const int team_size = std::min(team_size_wanted, Policy(teams, 1).team_size_max(probe, Kokkos::ParallelForTag()));
+  for (const int count : {0, 1, 2, team_size - 1, team_size, Batch * team_size - 1, Batch * team_size,
+                          Batch * team_size + 1, 3 * Batch * team_size + 5}) {
+    SCOPED_TRACE("Batch " + std::to_string(Batch) + " team size " + std::to_string(team_size) + " count " +
+                 std::to_string(count));
+    std::vector<std::uint64_t> input(std::size_t(count) * teams);
+    for (std::size_t i = 0; i < input.size(); ++i) input[i] = 0x9e3779b97f4a7c15ULL * (i + 1);
+    auto src = KokkosSortTest::to_view(DeviceExec(), input, "src");
+    Kokkos::View<std::uint64_t*, DeviceExec::memory_space> dst("dst", input.size());
+    Kokkos::View<int*, DeviceExec::memory_space> stores("stores", input.size());
+    Kokkos::parallel_for(Policy(teams, team_size), BatchedCopy<Batch>{src, dst, stores, count});
+    const auto out = KokkosSortTest::to_vector(dst);
+    const auto times = KokkosSortTest::to_vector(stores);
+    for (std::size_t i = 0; i < input.size(); ++i) {
+      ASSERT_EQ(times[i], 1) << "position " << i << " stored " << times[i] << " times";
+      ASSERT_EQ(out[i], input[i]) << "position " << i;
+    }
+  }
+}
+
+TEST(TeamPrimitives, BatchedCopyStoresEveryPositionOnce) {
+  for (const int ts : {1, 32, 64}) {
+    check_batched_copy<1>(ts);
+    check_batched_copy<3>(ts);
+    check_batched_copy<8>(ts);
+  }
+}
+
 TEST(TeamScratch, ScratchBytesFitsEveryStart) {
   check_scratch_bytes<1>();
   check_scratch_bytes<2>();

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <type_traits>
 #include <Kokkos_Core.hpp>
+#include "KokkosSort_Config.hpp"
 
 namespace KokkosSort {
 namespace Impl {
@@ -90,6 +91,29 @@ KOKKOS_INLINE_FUNCTION void team_exclusive_scan_mapped(const Member& team, const
     sum += v;
   }
   team.team_barrier();
+}
+
+// store(x, load(x)) for every x in [0, count), spread over the team like a TeamThreadRange
+// (thread r takes r, r + team_size, ...), but each thread issues Batch loads, a team's width
+// apart, before it stores any. A TeamThreadRange loop that copies global memory into scratch
+// compiles to one load, a wait and one store per element: a thread then has a single global
+// load in flight, and the tile loads of the sort and merge passes (2048-8192 keys, 3-8 teams
+// per SM) run at the memory latency instead of its bandwidth. Batch = 1 is that loop.
+template <int Batch, class Member, class Load, class Store>
+KOKKOS_INLINE_FUNCTION void team_batched_copy(const Member& team, const int count, const Load& load,
+                                              const Store& store) {
+  static_assert(Batch >= 1, "team_batched_copy: Batch must be at least 1");
+  using T = std::decay_t<decltype(load(0))>;
+  const int ts = team.team_size();
+  for (int first = team.team_rank(); first < count; first += Batch * ts) {
+    T v[Batch];
+    KOKKOSSORT_UNROLL
+    for (int u = 0; u < Batch; ++u)
+      if (first + u * ts < count) v[u] = load(first + u * ts);
+    KOKKOSSORT_UNROLL
+    for (int u = 0; u < Batch; ++u)
+      if (first + u * ts < count) store(first + u * ts, v[u]);
+  }
 }
 
 struct IdentityIndex {

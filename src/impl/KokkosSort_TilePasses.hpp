@@ -199,18 +199,25 @@ struct TileSortPass {
     const int valid = left < std::size_t(tile) ? int(left) : tile;
     const int n2 = method.merging ? valid : next_pow2(valid);
     const bool with_slots = tile_sort_uses_slots(method, HasValues, valid);
-    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, n2), [&](const int p) {
-      if (p < valid) ka(p) = src(t.begin + p);
-      if (with_slots) sa(p) = std::uint16_t(p);
-    });
+    constexpr int batch = Tuning<ExecSpace>::Tiles::load_batch;
+    team_batched_copy<batch>(
+        team, valid, [&](const int p) { return src(t.begin + p); }, [&](const int p, const Key& k) { ka(p) = k; });
+    if (with_slots)
+      Kokkos::parallel_for(Kokkos::TeamThreadRange(team, n2), [&](const int p) { sa(p) = std::uint16_t(p); });
     team.team_barrier();
     const bool in_b = team_tile_sort<HasValues>(team, method, ka, sa, kb, sb, valid, comp);
     const auto& rk = in_b ? kb : ka;
     const auto& rs = in_b ? sb : sa;
-    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, valid), [&](const int p) {
-      dst(t.begin + p) = rk(p);
-      if (HasValues) vdst(t.begin + p) = vsrc(t.begin + rs(p));
-    });
+    if constexpr (HasValues) {
+      team_batched_copy<batch>(
+          team, valid, [&](const int p) { return vsrc(t.begin + rs(p)); },
+          [&](const int p, const typename ValueView::non_const_value_type& v) {
+            dst(t.begin + p) = rk(p);
+            vdst(t.begin + p) = v;
+          });
+    } else {
+      Kokkos::parallel_for(Kokkos::TeamThreadRange(team, valid), [&](const int p) { dst(t.begin + p) = rk(p); });
+    }
   }
 };
 
@@ -319,9 +326,10 @@ struct TileMergePass {
     const KeyView& dst = s.dst_second ? second : first;
     const ValueView& vsrc = s.src_second ? vsecond : vfirst;
     const ValueView& vdst = s.dst_second ? vsecond : vfirst;
-    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, count), [&](const int x) {
-      in(x) = x < la ? src(s.a_begin + x) : src(s.b_begin + (x - la));
-    });
+    constexpr int batch = Tuning<ExecSpace>::Tiles::load_batch;
+    team_batched_copy<batch>(
+        team, count, [&](const int x) { return src(x < la ? s.a_begin + x : s.b_begin + (x - la)); },
+        [&](const int x, const Key& k) { in(x) = k; });
     team.team_barrier();
     const int ch = chunk;
     const auto a = [&](const int x) { return in(x); };
@@ -337,13 +345,20 @@ struct TileMergePass {
                             });
     });
     team.team_barrier();
-    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, count), [&](const int x) {
-      dst(s.out_begin + x) = out(x);
-      if (HasValues) {
-        const int sl = out_slot(x);
-        vdst(s.out_begin + x) = vsrc(sl < la ? s.a_begin + sl : s.b_begin + (sl - la));
-      }
-    });
+    if constexpr (HasValues) {
+      team_batched_copy<batch>(
+          team, count,
+          [&](const int x) {
+            const int sl = out_slot(x);
+            return vsrc(sl < la ? s.a_begin + sl : s.b_begin + (sl - la));
+          },
+          [&](const int x, const typename ValueView::non_const_value_type& v) {
+            dst(s.out_begin + x) = out(x);
+            vdst(s.out_begin + x) = v;
+          });
+    } else {
+      Kokkos::parallel_for(Kokkos::TeamThreadRange(team, count), [&](const int x) { dst(s.out_begin + x) = out(x); });
+    }
   }
 };
 

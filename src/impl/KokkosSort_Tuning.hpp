@@ -85,6 +85,9 @@ struct Tuning {
     static constexpr bool bank_padding = false;
     // team_merge_sort's base runs: one thread sorts runs of 16, where insertion sort is cheap.
     static constexpr RunSort run_sort = RunSort::insertion;
+    // Loads in flight per thread when a tile is copied between memory and scratch
+    // (team_batched_copy): a CPU core's own prefetching does this.
+    static constexpr int load_batch = 1;
   };
   // Baselines of the CPU-vs-GPU study (EnumerationSort, OddEvenSort, MergeSort headers).
   // team_size is the default of each algorithm's options struct (a team is one thread here);
@@ -356,6 +359,20 @@ struct Tuning<ExecSpace, typename std::enable_if<is_cuda_space<ExecSpace>::value
     static constexpr RunSort run_sort = RunSort::insertion;
 #else
     static constexpr RunSort run_sort = RunSort::network;
+#endif
+    // Global loads each thread issues before it stores any when a tile is copied into scratch
+    // (or values are gathered by slot): team_batched_copy, in the bucket sort's sublist sort,
+    // sample index and step-9 passes, the merge sort's passes and the sample sort's small sort.
+    // H100 (RESULTS.md, eighteenth session; bench_sorts builds alternating in one call, 2^24 and
+    // 2^26, six distributions), against one load per thread (the TeamThreadRange loops before
+    // it): 4 loads bucket sort u32 1.12-1.15x, u64 1.09-1.13x, pairs 1.05-1.09x, merge sort
+    // 1.13-1.19x, sample sort 1.00-1.02x; 8 loads ran 0.5-2% slower than 4 on u32 and 2-6% on
+    // u64 and pairs.
+    // KOKKOSSORT_TILE_LOAD_BATCH sets it for an A/B build (1: the loops before it).
+#ifdef KOKKOSSORT_TILE_LOAD_BATCH
+    static constexpr int load_batch = KOKKOSSORT_TILE_LOAD_BATCH;
+#else
+    static constexpr int load_batch = 4;
 #endif
   };
   // Study baselines: 256-thread teams by default (the study sweeps 32..512 through the
