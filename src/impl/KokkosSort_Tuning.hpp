@@ -365,8 +365,8 @@ struct Tuning<ExecSpace, typename std::enable_if<is_cuda_space<ExecSpace>::value
     // sample index and step-9 passes, the merge sort's passes and the sample sort's small sort.
     // H100 (RESULTS.md, eighteenth session; bench_sorts builds alternating in one call, 2^24 and
     // 2^26, six distributions), against one load per thread (the TeamThreadRange loops before
-    // it): 4 loads bucket sort u32 1.12-1.15x, u64 1.09-1.13x, pairs 1.05-1.09x, merge sort
-    // 1.13-1.19x, sample sort 1.00-1.02x; 8 loads ran 0.5-2% slower than 4 on u32 and 2-6% on
+    // it): 4 loads bucket sort u32 1.12-1.14x, u64 1.09-1.13x, pairs 1.05-1.09x, merge sort
+    // 1.13-1.19x, sample sort 1.00-1.02x; 8 loads ran 0-2% slower than 4 on u32 and 2-6% on
     // u64 and pairs.
     // KOKKOSSORT_TILE_LOAD_BATCH sets it for an A/B build (1: the loops before it).
 #ifdef KOKKOSSORT_TILE_LOAD_BATCH
