@@ -348,28 +348,29 @@ void check_scratch_bytes() {
 
 // team_batched_copy: every position in [0, count) stored exactly once, with its own loaded
 // value, for counts around multiples of Batch * team size (the partial last batch).
-template <int Batch>
+// Index: int (tiles) or std::size_t (the radix upsweep's chunks).
+template <int Batch, class Index>
 struct BatchedCopy {
   using member_type = Kokkos::TeamPolicy<DeviceExec>::member_type;
   Kokkos::View<std::uint64_t*, DeviceExec::memory_space> src, dst;
   Kokkos::View<int*, DeviceExec::memory_space> stores;
-  int count;
+  Index count;
   KOKKOS_INLINE_FUNCTION void operator()(const member_type& team) const {
     const std::size_t base = std::size_t(team.league_rank()) * count;
     KokkosSort::Impl::team_batched_copy<Batch>(
-        team, count, [&](const int x) { return src(base + x); },
-        [&](const int x, const std::uint64_t v) {
+        team, count, [&](const Index x) { return src(base + x); },
+        [&](const Index x, const std::uint64_t v) {
           dst(base + x) = v;
           Kokkos::atomic_increment(&stores(base + x));
         });
   }
 };
 
-template <int Batch>
+template <int Batch, class Index = int>
 void check_batched_copy(const int team_size_wanted) {
   using Policy = Kokkos::TeamPolicy<DeviceExec>;
   const int teams = 3;
-  const BatchedCopy<Batch> probe{};
+  const BatchedCopy<Batch, Index> probe{};
   const int team_size = std::min(team_size_wanted, Policy(teams, 1).team_size_max(probe, Kokkos::ParallelForTag()));
   for (const int count : {0, 1, 2, team_size - 1, team_size, Batch * team_size - 1, Batch * team_size,
                           Batch * team_size + 1, 3 * Batch * team_size + 5}) {
@@ -380,7 +381,7 @@ void check_batched_copy(const int team_size_wanted) {
     auto src = KokkosSortTest::to_view(DeviceExec(), input, "src");
     Kokkos::View<std::uint64_t*, DeviceExec::memory_space> dst("dst", input.size());
     Kokkos::View<int*, DeviceExec::memory_space> stores("stores", input.size());
-    Kokkos::parallel_for(Policy(teams, team_size), BatchedCopy<Batch>{src, dst, stores, count});
+    Kokkos::parallel_for(Policy(teams, team_size), BatchedCopy<Batch, Index>{src, dst, stores, Index(count)});
     const auto out = KokkosSortTest::to_vector(dst);
     const auto times = KokkosSortTest::to_vector(stores);
     for (std::size_t i = 0; i < input.size(); ++i) {
@@ -395,6 +396,7 @@ TEST(TeamPrimitives, BatchedCopyStoresEveryPositionOnce) {
     check_batched_copy<1>(ts);
     check_batched_copy<3>(ts);
     check_batched_copy<8>(ts);
+    check_batched_copy<4, std::size_t>(ts);
   }
 }
 

@@ -99,13 +99,15 @@ KOKKOS_INLINE_FUNCTION void team_exclusive_scan_mapped(const Member& team, const
 // compiles to one load, a wait and one store per element: a thread then has a single global
 // load in flight, and the tile loads of the sort and merge passes (2048-8192 keys, 3-8 teams
 // per SM) run at the memory latency instead of its bandwidth. Batch = 1 is that loop.
-template <int Batch, class Member, class Load, class Store>
-KOKKOS_INLINE_FUNCTION void team_batched_copy(const Member& team, const int count, const Load& load,
+// Index: int for tiles, std::size_t where a range may pass 2^31 (a radix chunk on a host).
+template <int Batch, class Member, class Index, class Load, class Store>
+KOKKOS_INLINE_FUNCTION void team_batched_copy(const Member& team, const Index count, const Load& load,
                                               const Store& store) {
   static_assert(Batch >= 1, "team_batched_copy: Batch must be at least 1");
-  using T = std::decay_t<decltype(load(0))>;
-  const int ts = team.team_size();
-  for (int first = team.team_rank(); first < count; first += Batch * ts) {
+  static_assert(std::is_integral<Index>::value, "team_batched_copy: count must be an integer");
+  using T = std::decay_t<decltype(load(Index(0)))>;
+  const Index ts = Index(team.team_size());
+  for (Index first = Index(team.team_rank()); first < count; first += Batch * ts) {
     T v[Batch];
     KOKKOSSORT_UNROLL
     for (int u = 0; u < Batch; ++u)
