@@ -362,7 +362,8 @@ struct Tuning<ExecSpace, typename std::enable_if<is_cuda_space<ExecSpace>::value
 #endif
     // Global loads each thread issues before it stores any when a tile is copied into scratch
     // (or values are gathered by slot): team_batched_copy, in the bucket sort's sublist sort,
-    // sample index and step-9 passes, the merge sort's passes and the sample sort's small sort.
+    // sample index and step-9 passes, the merge sort's passes, the sample sort's small sort and
+    // the radix sort's upsweep (1.03-1.11x at 2^24-2^26 with 4, same RESULTS section).
     // H100 (RESULTS.md, eighteenth session; bench_sorts builds alternating in one call, 2^24 and
     // 2^26, six distributions), against one load per thread (the TeamThreadRange loops before
     // it): 4 loads bucket sort u32 1.12-1.14x, u64 1.09-1.13x, pairs 1.05-1.09x, merge sort
