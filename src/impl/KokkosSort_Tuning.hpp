@@ -363,12 +363,11 @@ struct Tuning<ExecSpace, typename std::enable_if<is_cuda_space<ExecSpace>::value
     // Global loads each thread issues before it stores any when a tile is copied into scratch
     // (or values are gathered by slot): team_batched_copy, in the bucket sort's sublist sort,
     // sample index and step-9 passes, the merge sort's passes, the sample sort's small sort and
-    // the radix sort's upsweep (1.03-1.11x at 2^24-2^26 with 4, same RESULTS section).
-    // H100 (RESULTS.md, eighteenth session; bench_sorts builds alternating in one call, 2^24 and
-    // 2^26, six distributions), against one load per thread (the TeamThreadRange loops before
-    // it): 4 loads bucket sort u32 1.12-1.14x, u64 1.09-1.13x, pairs 1.05-1.09x, merge sort
-    // 1.13-1.19x, sample sort 1.00-1.02x; 8 loads ran 0-2% slower than 4 on u32 and 2-6% on
-    // u64 and pairs.
+    // the radix sort's upsweep. H100 (RESULTS.md, eighteenth session; bench_sorts builds
+    // alternating in one call, 2^24 and 2^26, six distributions), against one load per thread
+    // (the TeamThreadRange loops before it): 4 loads bucket sort u32 1.12-1.14x, u64 1.09-1.13x,
+    // pairs 1.05-1.09x, merge sort 1.13-1.19x, sample sort 1.00-1.02x; 8 loads ran 0-2% slower
+    // than 4 on u32 and 2-6% on u64 and pairs. The radix upsweep with 4: radix sort 1.02-1.11x.
     // KOKKOSSORT_TILE_LOAD_BATCH sets it for an A/B build (1: the loops before it).
 #ifdef KOKKOSSORT_TILE_LOAD_BATCH
     static constexpr int load_batch = KOKKOSSORT_TILE_LOAD_BATCH;
