@@ -355,28 +355,10 @@ struct SublistSort {
     const std::size_t i = team.league_rank();
     const std::size_t base = L.base(i);
     const int valid = L.valid(i);
-    const int n2 = method.merging ? valid : next_pow2(valid);
-    const bool with_slots = tile_sort_uses_slots(method, HasValues, valid);
-    constexpr int batch = Tuning<ExecSpace>::Tiles::load_batch;
-    team_batched_copy<batch>(
-        team, valid, [&](const int p) { return keys(base + p); }, [&](const int p, const Key& k) { ks(p) = k; });
-    if (with_slots)
-      Kokkos::parallel_for(Kokkos::TeamThreadRange(team, n2), [&](const int p) { slot(p) = std::uint16_t(p); });
-    team.team_barrier();
     // Padding sorts last, so positions below `valid` are those of the sublist padded to T.
-    const bool second = team_tile_sort<HasValues>(team, method, ks, slot, ks2, slot2, valid, comp);
+    const bool second = team_sort_tile_through_scratch<ExecSpace, HasValues>(team, method, keys, buf, values, vbuf,
+                                                                             base, valid, ks, slot, ks2, slot2, comp);
     const auto& rk = second ? ks2 : ks;
-    const auto& rs = second ? slot2 : slot;
-    if constexpr (HasValues) {
-      team_batched_copy<batch>(
-          team, valid, [&](const int p) { return values(base + rs(p)); },
-          [&](const int p, const typename ValueView::non_const_value_type& v) {
-            buf(base + p) = rk(p);
-            vbuf(base + p) = v;
-          });
-    } else {
-      Kokkos::parallel_for(Kokkos::TeamThreadRange(team, valid), [&](const int p) { buf(base + p) = rk(p); });
-    }
     // Samples at padded positions are +inf and are simply not taken; only the last sublist
     // has any, so the taken samples stay contiguous.
     Kokkos::parallel_for(Kokkos::TeamThreadRange(team, L.s), [&](const int k) {

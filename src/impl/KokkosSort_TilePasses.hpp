@@ -160,8 +160,46 @@ KOKKOS_INLINE_FUNCTION bool team_tile_sort(const Member& team, const TileSortMet
   return false;
 }
 
-// Writes in place (dst = src) only without values: a team reads its whole tile before writing,
-// but values are gathered from the source by slot while other threads write.
+// One tile through scratch: the `valid` keys src(begin + p) are loaded into ka (load_batch loads
+// in flight per thread), sorted by `m` (team_tile_sort), and written to dst(begin + p), each
+// value gathered from vsrc by slot to vdst. Returns true when the sorted keys and slots are in
+// (kb, sb), as team_tile_sort does. dst may be src only without values (a team reads its whole
+// tile before writing, but values are gathered while other threads write).
+template <class ExecSpace, bool HasValues, class Member, class KeyView, class ValueView, class KeyArr, class SlotArr,
+          class Comp>
+KOKKOS_INLINE_FUNCTION bool team_sort_tile_through_scratch(const Member& team, const TileSortMethod& m,
+                                                           const KeyView& src, const KeyView& dst,
+                                                           const ValueView& vsrc, const ValueView& vdst,
+                                                           const std::size_t begin, const int valid,
+                                                           const KeyArr& ka, const SlotArr& sa, const KeyArr& kb,
+                                                           const SlotArr& sb, const Comp& comp) {
+  using Key = typename KeyArr::non_const_value_type;
+  constexpr int batch = Tuning<ExecSpace>::Tiles::load_batch;
+  team_batched_copy<batch>(
+      team, valid, [&](const int p) { return src(begin + p); }, [&](const int p, const Key& k) { ka(p) = k; });
+  if (tile_sort_uses_slots(m, HasValues, valid)) {
+    const int n2 = m.merging ? valid : next_pow2(valid);
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, n2), [&](const int p) { sa(p) = std::uint16_t(p); });
+  }
+  team.team_barrier();
+  const bool in_b = team_tile_sort<HasValues>(team, m, ka, sa, kb, sb, valid, comp);
+  const auto& rk = in_b ? kb : ka;
+  const auto& rs = in_b ? sb : sa;
+  if constexpr (HasValues) {
+    team_batched_copy<batch>(
+        team, valid, [&](const int p) { return vsrc(begin + rs(p)); },
+        [&](const int p, const typename ValueView::non_const_value_type& v) {
+          dst(begin + p) = rk(p);
+          vdst(begin + p) = v;
+        });
+  } else {
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, valid), [&](const int p) { dst(begin + p) = rk(p); });
+  }
+  return in_b;
+}
+
+// Each team sorts one tile (team_sort_tile_through_scratch); in place (dst = src) only without
+// values.
 template <class ExecSpace, class KeyView, class ValueView, bool HasValues, class Comp, class Tiles>
 struct TileSortPass {
   using Key = typename KeyView::non_const_value_type;
@@ -197,27 +235,8 @@ struct TileSortPass {
     const ValueView& vdst = t.dst_second ? vsecond : vfirst;
     const std::size_t left = t.seg_end - t.begin;
     const int valid = left < std::size_t(tile) ? int(left) : tile;
-    const int n2 = method.merging ? valid : next_pow2(valid);
-    const bool with_slots = tile_sort_uses_slots(method, HasValues, valid);
-    constexpr int batch = Tuning<ExecSpace>::Tiles::load_batch;
-    team_batched_copy<batch>(
-        team, valid, [&](const int p) { return src(t.begin + p); }, [&](const int p, const Key& k) { ka(p) = k; });
-    if (with_slots)
-      Kokkos::parallel_for(Kokkos::TeamThreadRange(team, n2), [&](const int p) { sa(p) = std::uint16_t(p); });
-    team.team_barrier();
-    const bool in_b = team_tile_sort<HasValues>(team, method, ka, sa, kb, sb, valid, comp);
-    const auto& rk = in_b ? kb : ka;
-    const auto& rs = in_b ? sb : sa;
-    if constexpr (HasValues) {
-      team_batched_copy<batch>(
-          team, valid, [&](const int p) { return vsrc(t.begin + rs(p)); },
-          [&](const int p, const typename ValueView::non_const_value_type& v) {
-            dst(t.begin + p) = rk(p);
-            vdst(t.begin + p) = v;
-          });
-    } else {
-      Kokkos::parallel_for(Kokkos::TeamThreadRange(team, valid), [&](const int p) { dst(t.begin + p) = rk(p); });
-    }
+    team_sort_tile_through_scratch<ExecSpace, HasValues>(team, method, src, dst, vsrc, vdst, t.begin, valid, ka, sa,
+                                                         kb, sb, comp);
   }
 };
 
