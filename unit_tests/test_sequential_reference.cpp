@@ -100,9 +100,6 @@ TYPED_TEST(SequentialReference, DistributionsKeepTheirShape) {
   }
 }
 
-}  // namespace KokkosSortTest
-
-namespace KokkosSortTest {
 // The benchmarks' verification (sorted_result_error, parallel on the host): a correct result
 // passes, and each kind of fault is named at the lowest index where it shows.
 template <class T>
