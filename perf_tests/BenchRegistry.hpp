@@ -71,6 +71,12 @@ inline std::vector<std::size_t> bucket_team_scratch_variants;
 // sort would reject (not a power of two in [2, 65536]) are left out with a message.
 inline std::vector<int> bucket_samples_variants;
 
+// Merge-pass team sizes (BucketSortOptions::merge_team_size) for extra bucket sort variants
+// with a workspace, "bucket_sort+workspace+mt<T>", interleaved with the tuned one as the
+// samples variants are. Set from --bucket_merge_team=T1,T2; values the sort would reject are
+// left out with a message, and values it would reduce are named by the count it uses.
+inline std::vector<int> bucket_merge_team_variants;
+
 // The items of a comma list, each with its value as an unsigned number (0: not a number).
 inline std::vector<std::pair<std::string, unsigned long long>> parse_number_list(const std::string& list) {
   std::vector<std::pair<std::string, unsigned long long>> out;
@@ -103,6 +109,22 @@ inline std::vector<int> parse_samples_list(const std::string& list) {
       out.push_back(KokkosSort::Impl::bucket_checked_samples(o, 0));
     } catch (const std::invalid_argument& e) {
       std::fprintf(stderr, "--bucket_samples: %s left out (%s)\n", item.c_str(), e.what());
+    }
+  }
+  return out;
+}
+
+inline std::vector<int> parse_merge_team_list(const std::string& list) {
+  std::vector<int> out;
+  for (const auto& [item, t] : parse_number_list(list)) {
+    try {
+      if (t == 0) throw std::invalid_argument("not a number");
+      KokkosSort::BucketSortOptions o;
+      o.merge_team_size = int(std::min<unsigned long long>(t, std::numeric_limits<int>::max()));
+      const int used = KokkosSort::Impl::bucket_checked_merge_team_size<Exec>(o);
+      if (std::find(out.begin(), out.end(), used) == out.end()) out.push_back(used);
+    } catch (const std::invalid_argument& e) {
+      std::fprintf(stderr, "--bucket_merge_team: %s left out (%s)\n", item.c_str(), e.what());
     }
   }
   return out;
@@ -240,6 +262,12 @@ std::vector<Sorter<T>> registry() {
     other.samples = samples;
     other.workspace = &bench_workspace();
     add_bucket_sort("bucket_sort+workspace+s" + std::to_string(samples), other);
+  }
+  for (const int threads : bucket_merge_team_variants) {
+    KokkosSort::BucketSortOptions other;
+    other.merge_team_size = threads;
+    other.workspace = &bench_workspace();
+    add_bucket_sort("bucket_sort+workspace+mt" + std::to_string(threads), other);
   }
   for (const std::size_t bytes : bucket_team_scratch_variants) {
     KokkosSort::BucketSortOptions other;

@@ -18,6 +18,8 @@
 //                                as bucket_sort+scratch<B> (BenchRegistry.hpp)
 //   --bucket_samples=S1,S2  also the bucket sort with a workspace and these samples per sublist,
 //                           as bucket_sort+workspace+s<S> (BenchRegistry.hpp)
+//   --bucket_merge_team=T1,T2  also the bucket sort with a workspace and these threads per
+//                              merge-pass team, as bucket_sort+workspace+mt<T> (BenchRegistry.hpp)
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
@@ -240,6 +242,8 @@ int main(int argc, char** argv) {
         bucket_team_scratch_variants = parse_team_scratch_list(value("--bucket_team_scratch="));
       else if (!value("--bucket_samples=").empty())
         bucket_samples_variants = parse_samples_list(value("--bucket_samples="));
+      else if (!value("--bucket_merge_team=").empty())
+        bucket_merge_team_variants = parse_merge_team_list(value("--bucket_merge_team="));
       else rest.push_back(argv[i]);
     }
     settings.copy_bandwidth = measure_copy_bandwidth();

@@ -344,9 +344,11 @@ std::vector<Allocation> bucket_allocations(std::size_t n, int s_asked) {
   const std::size_t R = (m - 1) * s + last_valid / stride;  // samples taken
   using KV = Kokkos::View<K*, Exec::memory_space>;
   using SV = Kokkos::View<Sample*, Exec::memory_space>;
-  const auto step9 = Impl::segment_plan<Exec, K, KV, false, Less>(plan.T, Params::team_size, plan.merging, plan.limit);
+  const auto step9 = Impl::segment_plan<Exec, K, KV, false, Less>(plan.T, Params::team_size, plan.merge_team_size,
+                                                                 plan.merging, plan.limit);
   const auto step4 = Impl::segment_plan<Exec, Sample, SV, false, Impl::BucketSampleLess<K, Less>>(
-      Impl::bucket_tile_for<Exec, Sample>(plan.limit), Params::team_size, plan.merging, plan.limit);
+      Impl::bucket_tile_for<Exec, Sample>(plan.limit), Params::team_size, plan.merge_team_size, plan.merging,
+      plan.limit);
   const std::size_t q =
       std::size_t(Impl::bucket_count(n, plan.s, m, step9.sort_tile, plan.max_buckets, Params::bucket_fill_percent));
   return {

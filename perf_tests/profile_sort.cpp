@@ -14,7 +14,8 @@
 //   split, in the listed order in odd rounds and reversed in even ones, to see position effects;
 //   --type: u32 u64 f32 f64 pairs (u32 keys, u32 values); --list prints the sorters;
 //   --bucket_team_scratch=B adds bucket_sort+scratch<B>, the bucket sort with that level-0 budget;
-//   --bucket_samples=S adds bucket_sort+workspace+s<S>, with a workspace and S samples per sublist)
+//   --bucket_samples=S adds bucket_sort+workspace+s<S>, with a workspace and S samples per sublist;
+//   --bucket_merge_team=T adds bucket_sort+workspace+mt<T>, with T threads per merge-pass team)
 // The result is checked against a sorted host copy; exit status 1 if it is wrong.
 #include <algorithm>
 #include <chrono>
@@ -295,6 +296,8 @@ int main(int argc, char** argv) {
             KokkosSortBench::parse_team_scratch_list(value("--bucket_team_scratch="));
       else if (!value("--bucket_samples=").empty())
         KokkosSortBench::bucket_samples_variants = KokkosSortBench::parse_samples_list(value("--bucket_samples="));
+      else if (!value("--bucket_merge_team=").empty())
+        KokkosSortBench::bucket_merge_team_variants = KokkosSortBench::parse_merge_team_list(value("--bucket_merge_team="));
       else if (a == "--list") list = true;
       else {
         std::fprintf(stderr, "profile_sort: unknown argument %s\n", a.c_str());

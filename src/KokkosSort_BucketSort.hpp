@@ -62,7 +62,7 @@
 //                                    BucketSample<Key>: K + 4 rounded up to K's alignment)
 //   + q m (4 + 8)                    bounds a_ij (u32), piece starts
 //   + q (K + 8) + 3 (q + 1) 8        splitters, bucket starts, tile tables of step 9
-//   + 48 (n / M + q)                 merge tiles' slices of step 9 (M: merge tile, 2048 on GPUs)
+//   + 48 (n / M + q)                 merge tiles' slices of step 9 (M: merge tile, 2048-4096 on GPUs)
 //   + 48 + 48 (s m / M' + 1)         tables and merge tiles' slices of step 4 (M': its merge tile)
 //   (each array rounded up to 256 bytes, all in one allocation)
 //   Strided Views add their contiguous copies (n K [+ n V]), as for every algorithm.
@@ -101,6 +101,8 @@ struct BucketSortStats {
   std::vector<std::size_t> bucket_sizes;
   std::size_t bucket_tile = 0;   ///< step 9 sorts buckets in tiles of this many keys, then
   int merge_rounds = 0;          ///< merges them pairwise in this many rounds (largest bucket)
+  std::size_t merge_tile = 0;    ///< keys one team merges per step-9 merge pass tile
+  int merge_team_size = 0;       ///< threads of such a team
   /// Every bucket is smaller than this: 2 m T / s (= 2n/s when T divides n), the paper's bound.
   std::size_t bucket_bound() const { return samples ? 2 * sublists * sublist_size / samples : 0; }
   /// The bound for q buckets, (ceil(s m / (q-1)) + m) T / s: at most bucket_bound(),
@@ -128,6 +130,13 @@ struct BucketSortOptions {
   /// opt-in shared memory on CUDA) mean fewer sublists and merge rounds. Too small a budget
   /// for the key type is rejected.
   std::size_t team_scratch_bytes = 0;
+  /// Threads per team in the merge passes of steps 4 and 9 (each team merges a tile of up to
+  /// Tuning::BucketSort::merge_tile keys, stats.merge_tile; every thread a run of
+  /// tile / merge_team_size consecutive outputs): 0 for the backend's tuned count, otherwise a
+  /// power of two in [1, 1024], reduced to the backend's team size (Tuning: 256 on CUDA, 1 on
+  /// host backends; stats.merge_team_size reports the count used). Fewer threads per tile mean
+  /// fewer merge path searches per key, more threads more latency hidden per tile.
+  int merge_team_size = 0;
   BucketSortStats* stats = nullptr;
   /// Device memory kept between calls (about n keys [+ n values], see above): a sort that
   /// finds it large enough allocates nothing; null allocates and frees in every call.
@@ -203,31 +212,37 @@ struct BucketTileScratch {
 // until each segment is one run (Impl::TileSortPass, Impl::TileMergePass).
 
 // Tile sizes for elements E: sort tiles as large as scratch allows (at most max_tile), merge
-// tiles of team_size * merge_keys_per_thread keys that fit scratch and never exceed twice the
-// sort tile (a merge tile must not straddle two merges).
+// tiles of up to Tuning::BucketSort::merge_tile keys (at least one per thread of the merge
+// teams) that fit scratch and merge_scratch_budget and never exceed twice the sort tile (a
+// merge tile must not straddle two merges). Sort tiles are sorted by teams of team_size threads, merge tiles by teams of
+// merge_team_size.
 struct SegmentPlan {
   int sort_tile, merge_tile;
   TileSortMethod method;
+  int merge_team_size;
 };
 
 template <class ExecSpace, class E, class ValueView, bool HasValues, class Comp>
-SegmentPlan segment_plan(const int max_tile, const int team_size, const bool merging, const std::size_t limit) {
+SegmentPlan segment_plan(const int max_tile, const int team_size, const int merge_team_size, const bool merging,
+                         const std::size_t limit) {
   using Params = typename Tuning<ExecSpace>::BucketSort;
   using SortF = TileSortPass<ExecSpace, Kokkos::View<E*, typename ExecSpace::memory_space>, ValueView, HasValues, Comp,
                              WholeRangeTiles>;
   using MergeF = TileMergePass<ExecSpace, Kokkos::View<E*, typename ExecSpace::memory_space>, ValueView, HasValues,
                                Comp>;
-  SegmentPlan p{max_tile, 0, TileSortMethod{}};
+  SegmentPlan p{max_tile, 0, TileSortMethod{}, merge_team_size};
   auto method_for = [&](const int tile) {
     return merging ? team_merge_method(tile, team_size, Tuning<ExecSpace>::Tiles::run_sort) : TileSortMethod{};
   };
   while (p.sort_tile > 8 && SortF::scratch(p.sort_tile, method_for(p.sort_tile)) > limit) p.sort_tile /= 2;
   p.method = method_for(p.sort_tile);
-  int per_thread = Params::merge_keys_per_thread;
-  while (per_thread > 1 && (MergeF::scratch(team_size * per_thread) > limit || team_size * per_thread > 2 * p.sort_tile ||
-                            team_size * per_thread > 65536))
+  int per_thread = Params::merge_tile / merge_team_size > 1 ? Params::merge_tile / merge_team_size : 1;
+  const int mts = merge_team_size;
+  const std::size_t merge_limit = limit < Params::merge_scratch_budget ? limit : Params::merge_scratch_budget;
+  while (per_thread > 1 && (MergeF::scratch(mts * per_thread) > merge_limit || mts * per_thread > 2 * p.sort_tile ||
+                            mts * per_thread > 65536))
     per_thread /= 2;
-  p.merge_tile = team_size * per_thread;
+  p.merge_tile = mts * per_thread;
   if (SortF::scratch(p.sort_tile, p.method) > limit || MergeF::scratch(p.merge_tile) > limit ||
       p.merge_tile > 2 * p.sort_tile)
     throw std::invalid_argument("KokkosSort::bucket_sort: the key type (" + std::to_string(sizeof(E)) +
@@ -253,7 +268,8 @@ inline std::size_t max_merge_tiles(const std::size_t n, const std::size_t nseg, 
 // Sorts every segment [off[j], off[j+1]) of a (values in va). b / vb are same-sized buffers.
 // The result ends in a (and va); off_host is the host copy of tables.offsets. Kernels are
 // labelled <label>_tile_sort, <label>_merge_pass, ... (profiles tell steps 4 and 9 apart).
-// Returns the merge rounds (those of the largest segment).
+// Returns the merge rounds (those of the largest segment). team_size: the tile sort's teams
+// (the merge teams are plan.merge_team_size).
 template <class ExecSpace, class E, class Comp, class ValueView, bool HasValues>
 int segmented_sort(const ExecSpace& exec, const Kokkos::View<E*, typename ExecSpace::memory_space>& a,
                     const Kokkos::View<E*, typename ExecSpace::memory_space>& b, const ValueView& va,
@@ -291,10 +307,11 @@ int segmented_sort(const ExecSpace& exec, const Kokkos::View<E*, typename ExecSp
   for (std::size_t w = std::size_t(plan.sort_tile); w < largest; w *= 2, ++rounds) {
     merge_tiles.round = rounds;
     tile_merge_round<ExecSpace, EView, ValueView, HasValues>(exec, (label + "_merge_pass").c_str(), a, b, va, vb,
-                                                             merge_tiles, count, team_size, w, tables.slices, comp);
+                                                             merge_tiles, count, plan.merge_team_size, w,
+                                                             tables.slices, comp);
   }
   if constexpr (HasValues)
-    Kokkos::parallel_for(label + "_copy_back", Policy(exec, int(count), team_size),
+    Kokkos::parallel_for(label + "_copy_back", Policy(exec, int(count), plan.merge_team_size),
                          SegmentCopyBack<ExecSpace, EView, ValueView, Tiles>{a, b, va, vb, merge_tiles});
   return rounds;
 }
@@ -606,6 +623,19 @@ inline int bucket_checked_samples(const BucketSortOptions& opt, int fallback) {
   return s;
 }
 
+// The merge teams' thread count asked for (0: the backend's tuned one), at most the backend's
+// team size.
+template <class ExecSpace>
+int bucket_checked_merge_team_size(const BucketSortOptions& opt) {
+  using Params = typename Tuning<ExecSpace>::BucketSort;
+  const int t = opt.merge_team_size;
+  if (t != 0 && (t < 1 || t > 1024 || (t & (t - 1)) != 0))
+    throw std::invalid_argument("KokkosSort::bucket_sort: options.merge_team_size is " + std::to_string(t) +
+                                "; it must be 0 (default) or a power of two in [1, 1024]");
+  const int asked = t == 0 ? Params::merge_team_size : t;
+  return asked < Params::team_size ? asked : Params::team_size;
+}
+
 // Sublist size and samples per sublist for one key type: T from the scratch budget (halved
 // until a merge sort's two buffers fit level 0 where Tuning::merge_halves_tiles asks for it),
 // s as asked but at most T/4 and small enough that a sublist and the splitters fit scratch in
@@ -614,6 +644,7 @@ inline int bucket_checked_samples(const BucketSortOptions& opt, int fallback) {
 struct BucketPlan {
   int T, s;
   int max_buckets;
+  int merge_team_size;  // threads of a merge-pass team (steps 4 and 9)
   bool merging;       // tiles of steps 2 and 9 (and samples) by team_merge_sort instead of the bitonic network
   std::size_t limit;  // level-0 bytes per team that every kernel's tiles are planned in
 };
@@ -645,6 +676,7 @@ template <class ExecSpace, class Key, bool HasValues>
 BucketPlan bucket_plan(const BucketSortOptions& opt, const std::size_t n) {
   using Params = typename Tuning<ExecSpace>::BucketSort;
   const int asked = bucket_checked_samples(opt, bucket_default_samples<ExecSpace, Key>(n));
+  const int merge_team_size = bucket_checked_merge_team_size<ExecSpace>(opt);
   if (opt.network != SortingNetwork::tuned && opt.network != SortingNetwork::bitonic &&
       opt.network != SortingNetwork::merge_sort)
     throw std::invalid_argument("KokkosSort::bucket_sort: options.network must be tuned, bitonic or merge_sort");
@@ -669,7 +701,7 @@ BucketPlan bucket_plan(const BucketSortOptions& opt, const std::size_t n) {
   const int step = s / 8 > 1 ? s / 8 : 1;
   int max_buckets = 2 * s;
   while (max_buckets > s + 1 && bucket_index_scratch<Key>(T, max_buckets) > limit) max_buckets -= step;
-  return {T, s, max_buckets < s + 1 ? s + 1 : max_buckets, merging, limit};
+  return {T, s, max_buckets < s + 1 ? s + 1 : max_buckets, merge_team_size, merging, limit};
 }
 
 // Buckets for n keys: step 9 merges a bucket of b keys in ceil(log2(b / tile)) rounds (tile:
@@ -725,7 +757,8 @@ void bucket_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Va
   const std::size_t taken = (m - 1) * s + std::size_t(L.samples_below(L.valid(m - 1)));
 
   const SegmentPlan step9_plan =
-      segment_plan<ExecSpace, Key, ValueView, HasValues, Comp>(L.T, team_size, plan.merging, plan.limit);
+      segment_plan<ExecSpace, Key, ValueView, HasValues, Comp>(L.T, team_size, plan.merge_team_size, plan.merging,
+                                                               plan.limit);
   L.q = bucket_count(n, L.s, m, step9_plan.sort_tile, plan.max_buckets, Params::bucket_fill_percent);
   const std::size_t q = std::size_t(L.q);
   static_assert(bucket_tile_for<ExecSpace, Sample>(Params::scratch_budget) >= 8,
@@ -736,7 +769,7 @@ void bucket_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Va
                                 " bytes) is too large to sample in " + std::to_string(plan.limit) +
                                 " bytes of team scratch");
   const SegmentPlan sample_plan = segment_plan<ExecSpace, Sample, Kokkos::View<Sample*, Mem>, false, SampleComp>(
-      sample_tile, team_size, plan.merging, plan.limit);
+      sample_tile, team_size, plan.merge_team_size, plan.merging, plan.limit);
   // Step 8's tables of q buckets in scratch: refused here, before any allocation or kernel.
   using RelocateF = Relocate<ExecSpace, KeyView, ValueView, HasValues>;
   const int group = RelocateF::group_for(L, Params::relocate_group_keys, plan.limit);
@@ -838,6 +871,8 @@ void bucket_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Va
     stats->buckets = q;
     stats->bucket_tile = std::size_t(step9_plan.sort_tile);
     stats->merge_rounds = rounds;
+    stats->merge_tile = std::size_t(step9_plan.merge_tile);
+    stats->merge_team_size = step9_plan.merge_team_size;
     stats->bucket_sizes.resize(q);
     for (std::size_t j = 0; j < q; ++j) stats->bucket_sizes[j] = off[j + 1] - off[j];
   }

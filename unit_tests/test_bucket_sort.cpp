@@ -373,6 +373,31 @@ TEST(BucketSort, BothTileSorts) {
   }
 }
 
+// Merge passes by teams of every allowed size (each thread merging tile / size outputs after
+// its own merge path search): the result and the bucket bound do not depend on it, and the
+// stats name the size used (the backend's team size at most) and a tile it divides.
+TEST(BucketSort, MergeTeamSizes) {
+  using Params = KokkosSort::Impl::Tuning<Exec>::BucketSort;
+  for (int t : {0, 1, 2, 32, 64, 128, 256, 1024}) {
+    const int expected = std::min(t == 0 ? Params::merge_team_size : t, Params::team_size);
+    for (auto d : {Distribution::Uniform, Distribution::Staggered, Distribution::FewUnique, Distribution::Sorted}) {
+      for (int s : {8, 0}) {
+        const std::size_t n = (std::size_t(1) << 17) + 333;
+        SCOPED_TRACE("merge_team_size = " + std::to_string(t) + ", " + case_name(d, n) + ", s = " + std::to_string(s));
+        KokkosSort::BucketSortStats st;
+        KokkosSort::BucketSortOptions opt;
+        opt.merge_team_size = t;
+        opt.samples = s;
+        opt.stats = &st;
+        check_three_entry_points(generate<std::uint32_t>(d, n), opt);
+        EXPECT_EQ(st.merge_team_size, expected);
+        EXPECT_TRUE(st.merge_tile > 0 && st.merge_tile % std::size_t(expected) == 0) << "merge tile " << st.merge_tile;
+        if (s == 8) EXPECT_GE(st.merge_rounds, 1) << "no merge pass ran";
+      }
+    }
+  }
+}
+
 TEST(BucketSort, RejectsBadOptions) {
   const std::size_t n = 5000;
   const auto input = generate<std::uint32_t>(Distribution::Uniform, n);
@@ -384,6 +409,14 @@ TEST(BucketSort, RejectsBadOptions) {
     SCOPED_TRACE("samples = " + std::to_string(s));
     KokkosSort::BucketSortOptions opt;
     opt.samples = s;
+    EXPECT_THROW(KokkosSort::bucket_sort(Exec(), keys, opt), std::invalid_argument);
+    EXPECT_THROW(KokkosSort::bucket_sort_by_key(Exec(), keys, values, opt), std::invalid_argument);
+    EXPECT_THROW(KokkosSort::bucket_sort(Exec(), keys, Greater<std::uint32_t>(), opt), std::invalid_argument);
+  }
+  for (int t : {-1, 3, 96, 2048}) {
+    SCOPED_TRACE("merge_team_size = " + std::to_string(t));
+    KokkosSort::BucketSortOptions opt;
+    opt.merge_team_size = t;
     EXPECT_THROW(KokkosSort::bucket_sort(Exec(), keys, opt), std::invalid_argument);
     EXPECT_THROW(KokkosSort::bucket_sort_by_key(Exec(), keys, values, opt), std::invalid_argument);
     EXPECT_THROW(KokkosSort::bucket_sort(Exec(), keys, Greater<std::uint32_t>(), opt), std::invalid_argument);

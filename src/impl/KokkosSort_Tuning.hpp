@@ -76,8 +76,11 @@ struct Tuning {
     static constexpr bool merge_sort_tiles = true;
     static constexpr bool merge_sort_only_in_level0 = false;
     static constexpr bool merge_halves_tiles = false;  // level 1 is ordinary memory here
-    // Step 9's merge passes: keys a team merges through scratch (shrinks to fit the budget).
-    static constexpr int merge_keys_per_thread = 4096;
+    // Merge passes of steps 4 and 9: keys a team merges through scratch (halved until it fits
+    // merge_scratch_budget), by merge_team_size threads (one: a host team).
+    static constexpr int merge_tile = 4096;
+    static constexpr std::size_t merge_scratch_budget = 32 * 1024;
+    static constexpr int merge_team_size = 1;
   };
   // Tiles sorted and merged in scratch (TilePasses: merge sort, bucket sort): a one-thread
   // team has no memory banks to spread accesses over.
@@ -323,16 +326,31 @@ struct Tuning<ExecSpace, typename std::enable_if<is_cuda_space<ExecSpace>::value
 #else
     static constexpr bool merge_halves_tiles = true;
 #endif
-    // Step 9's merge passes: 8 keys per thread, 2048-key tiles merged through scratch (the
-    // merge sort baseline's measured choice, Merge::items_per_thread).
-    // KOKKOSSORT_BUCKET_MERGE_KEYS_PER_THREAD sets it for an A/B build (16, 4096-key tiles: u64
-    // -5..-15% on every row, u32 sorted 2^24 -16%, the rest within the spread; H100, RESULTS.md
-    // tenth session).
-#ifdef KOKKOSSORT_BUCKET_MERGE_KEYS_PER_THREAD
-    static constexpr int merge_keys_per_thread = KOKKOSSORT_BUCKET_MERGE_KEYS_PER_THREAD;
+    // Merge passes of steps 4 and 9: tiles of up to merge_tile keys merged through scratch,
+    // halved until a team's scratch (two key tiles, slots with values) fits merge_scratch_budget:
+    // 4096 for keys of 4 bytes without values (33.8 KB: 6 teams per SM), 2048 for pairs, 8-byte
+    // keys and the 8-byte samples of step 4 (21-35 KB; 4096 would leave 3-5 teams per SM), 1024
+    // for the 16-byte samples of 8-byte keys. Each thread of a 256-thread team merges 16 or 8
+    // outputs after one merge path search, and the random-input share of the passes' work is
+    // those searches (Nsight Compute, u32 2^26, one 2048-key pass: 199.6 M instructions uniform,
+    // 160.5 M sorted, the difference the searches' scratch loads; ALU pipe 81% busy). H100,
+    // nineteenth session (RESULTS.md): 4096 against 2048 on u32, flatness protocol, alternating
+    // processes: uniform 2^26 13.92 -> 14.13, 2^28 13.08 -> 13.39 Gkeys/s, slowest / fastest
+    // 2^24-2^28 0.956 / 0.937 / 0.927 -> 0.967 / 0.958 / 0.949; u64 at 4096 ran 4% slower and
+    // pairs 1%. (Tenth session, before team_batched_copy: 4096 for every key type, u64 -5..-15%.)
+    // KOKKOSSORT_BUCKET_MERGE_TILE sets merge_tile for an A/B build (2048: the tiles before).
+#ifdef KOKKOSSORT_BUCKET_MERGE_TILE
+    static constexpr int merge_tile = KOKKOSSORT_BUCKET_MERGE_TILE;
 #else
-    static constexpr int merge_keys_per_thread = 8;
+    static constexpr int merge_tile = 4096;
 #endif
+    static constexpr std::size_t merge_scratch_budget = 40 * 1024;
+    // Threads of a merge-pass team, each merging tile / merge_team_size consecutive outputs
+    // after one merge path search of its own; BucketSortOptions::merge_team_size overrides it
+    // per call (bench_sorts --bucket_merge_team=T1,T2). Nineteenth session, flatness protocol,
+    // 2^26: 128 at 2048-key tiles ran u32 +1.4% (11 teams per SM, 44 warps, scratch-bound), u64
+    // -2%, pairs -1%, 64 5-12% slower on all; 128 at 4096-key tiles u32 -5%: 256.
+    static constexpr int merge_team_size = 256;
   };
   // Tiles sorted and merged in scratch (TilePasses: merge sort and bucket sort tile sorts and
   // merge passes, the bucket sort's sublist sort): bank-padded arrays (Impl::TileArray).
