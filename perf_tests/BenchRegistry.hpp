@@ -97,52 +97,50 @@ inline std::vector<std::pair<std::string, unsigned long long>> parse_number_list
   return out;
 }
 
-// Both lists keep what bucket_sort would accept, by asking its own checks (0 here: not a number,
-// where the sort would take 0 as "the default"); rejected items are named with the sort's message.
-inline std::vector<int> parse_samples_list(const std::string& list) {
-  std::vector<int> out;
-  for (const auto& [item, s] : parse_number_list(list)) {
+// The values of a comma list that bucket_sort would accept, each as the sort would use it, by
+// asking its own checks: accept(options, value) sets the option and returns the value used, or
+// throws the sort's invalid_argument (0 here: not a number, where the sort would take 0 as "the
+// default"). Rejected items are named on stderr with the sort's message; repeats are dropped.
+template <class T, class Accept>
+std::vector<T> parse_option_list(const char* flag, const std::string& list, const Accept& accept) {
+  std::vector<T> out;
+  for (const auto& [item, value] : parse_number_list(list)) {
     try {
-      if (s == 0) throw std::invalid_argument("not a number");
+      if (value == 0) throw std::invalid_argument("not a number");
       KokkosSort::BucketSortOptions o;
-      o.samples = int(std::min<unsigned long long>(s, std::numeric_limits<int>::max()));
-      out.push_back(KokkosSort::Impl::bucket_checked_samples(o, 0));
+      const T used = accept(o, value);
+      if (std::find(out.begin(), out.end(), used) == out.end()) out.push_back(used);
     } catch (const std::invalid_argument& e) {
-      std::fprintf(stderr, "--bucket_samples: %s left out (%s)\n", item.c_str(), e.what());
+      std::fprintf(stderr, "%s: %s left out (%s)\n", flag, item.c_str(), e.what());
     }
   }
   return out;
+}
+
+inline int clamp_to_int(const unsigned long long v) {
+  return int(std::min<unsigned long long>(v, std::numeric_limits<int>::max()));
+}
+
+inline std::vector<int> parse_samples_list(const std::string& list) {
+  return parse_option_list<int>("--bucket_samples", list, [](KokkosSort::BucketSortOptions& o, unsigned long long v) {
+    o.samples = clamp_to_int(v);
+    return KokkosSort::Impl::bucket_checked_samples(o, 0);
+  });
 }
 
 inline std::vector<int> parse_merge_team_list(const std::string& list) {
-  std::vector<int> out;
-  for (const auto& [item, t] : parse_number_list(list)) {
-    try {
-      if (t == 0) throw std::invalid_argument("not a number");
-      KokkosSort::BucketSortOptions o;
-      o.merge_team_size = int(std::min<unsigned long long>(t, std::numeric_limits<int>::max()));
-      const int used = KokkosSort::Impl::bucket_checked_merge_team_size<Exec>(o);
-      if (std::find(out.begin(), out.end(), used) == out.end()) out.push_back(used);
-    } catch (const std::invalid_argument& e) {
-      std::fprintf(stderr, "--bucket_merge_team: %s left out (%s)\n", item.c_str(), e.what());
-    }
-  }
-  return out;
+  return parse_option_list<int>("--bucket_merge_team", list, [](KokkosSort::BucketSortOptions& o, unsigned long long v) {
+    o.merge_team_size = clamp_to_int(v);
+    return KokkosSort::Impl::bucket_checked_merge_team_size<Exec>(o);
+  });
 }
 
 inline std::vector<std::size_t> parse_team_scratch_list(const std::string& list) {
-  std::vector<std::size_t> out;
-  for (const auto& [item, bytes] : parse_number_list(list)) {
-    try {
-      if (bytes == 0) throw std::invalid_argument("not a number");
-      KokkosSort::BucketSortOptions o;
-      o.team_scratch_bytes = std::size_t(bytes);
-      out.push_back(KokkosSort::Impl::bucket_scratch_limit<Exec>(o));
-    } catch (const std::invalid_argument& e) {
-      std::fprintf(stderr, "--bucket_team_scratch: %s left out (%s)\n", item.c_str(), e.what());
-    }
-  }
-  return out;
+  return parse_option_list<std::size_t>("--bucket_team_scratch", list,
+                                        [](KokkosSort::BucketSortOptions& o, unsigned long long v) {
+                                          o.team_scratch_bytes = std::size_t(v);
+                                          return KokkosSort::Impl::bucket_scratch_limit<Exec>(o);
+                                        });
 }
 
 #if KOKKOSSORT_HAS_CUDA

@@ -355,21 +355,31 @@ void check_three_entry_points(const std::vector<std::uint32_t>& input, KokkosSor
   EXPECT_TRUE(matches(to_host_sorted(input, Greater<std::uint32_t>()), to_vector(keys)));
 }
 
+// check_three_entry_points on u32 keys of four distributions (n = 2^17 + 333, partial sublists)
+// with s = 8 (buckets of several merge rounds) and the default s, the options made by
+// `with(opt)`; `check(stats, s)` then checks the keys-alone call's stats.
+template <class With, class Check>
+void check_option_cases(const std::string& what, const With& with, const Check& check) {
+  for (auto d : {Distribution::Uniform, Distribution::Staggered, Distribution::FewUnique, Distribution::Sorted}) {
+    for (int s : {8, 0}) {
+      const std::size_t n = (std::size_t(1) << 17) + 333;
+      SCOPED_TRACE(what + ", " + case_name(d, n) + ", s = " + std::to_string(s));
+      KokkosSort::BucketSortStats st;
+      KokkosSort::BucketSortOptions opt;
+      with(opt);
+      opt.samples = s;
+      opt.stats = &st;
+      check_three_entry_points(generate<std::uint32_t>(d, n), opt);
+      check(st, s);
+    }
+  }
+}
+
 TEST(BucketSort, BothTileSorts) {
   for (auto net : {KokkosSort::SortingNetwork::bitonic, KokkosSort::SortingNetwork::merge_sort}) {
-    for (auto d : {Distribution::Uniform, Distribution::Staggered, Distribution::FewUnique, Distribution::Sorted}) {
-      for (int s : {8, 0}) {
-        const std::size_t n = (std::size_t(1) << 17) + 333;
-        SCOPED_TRACE(std::string(net == KokkosSort::SortingNetwork::bitonic ? "bitonic, " : "merge_sort, ") +
-                     case_name(d, n) + ", s = " + std::to_string(s));
-        KokkosSort::BucketSortStats st;
-        KokkosSort::BucketSortOptions opt;
-        opt.network = net;
-        opt.samples = s;
-        opt.stats = &st;
-        check_three_entry_points(generate<std::uint32_t>(d, n), opt);
-      }
-    }
+    check_option_cases(
+        net == KokkosSort::SortingNetwork::bitonic ? "bitonic" : "merge_sort",
+        [&](KokkosSort::BucketSortOptions& opt) { opt.network = net; }, [](const KokkosSort::BucketSortStats&, int) {});
   }
 }
 
@@ -380,21 +390,13 @@ TEST(BucketSort, MergeTeamSizes) {
   using Params = KokkosSort::Impl::Tuning<Exec>::BucketSort;
   for (int t : {0, 1, 2, 32, 64, 128, 256, 1024}) {
     const int expected = std::min(t == 0 ? Params::merge_team_size : t, Params::team_size);
-    for (auto d : {Distribution::Uniform, Distribution::Staggered, Distribution::FewUnique, Distribution::Sorted}) {
-      for (int s : {8, 0}) {
-        const std::size_t n = (std::size_t(1) << 17) + 333;
-        SCOPED_TRACE("merge_team_size = " + std::to_string(t) + ", " + case_name(d, n) + ", s = " + std::to_string(s));
-        KokkosSort::BucketSortStats st;
-        KokkosSort::BucketSortOptions opt;
-        opt.merge_team_size = t;
-        opt.samples = s;
-        opt.stats = &st;
-        check_three_entry_points(generate<std::uint32_t>(d, n), opt);
-        EXPECT_EQ(st.merge_team_size, expected);
-        EXPECT_TRUE(st.merge_tile > 0 && st.merge_tile % std::size_t(expected) == 0) << "merge tile " << st.merge_tile;
-        if (s == 8) EXPECT_GE(st.merge_rounds, 1) << "no merge pass ran";
-      }
-    }
+    check_option_cases(
+        "merge_team_size = " + std::to_string(t), [&](KokkosSort::BucketSortOptions& opt) { opt.merge_team_size = t; },
+        [&](const KokkosSort::BucketSortStats& st, const int s) {
+          EXPECT_EQ(st.merge_team_size, expected);
+          EXPECT_TRUE(st.merge_tile > 0 && st.merge_tile % std::size_t(expected) == 0) << "merge tile " << st.merge_tile;
+          if (s == 8) EXPECT_GE(st.merge_rounds, 1) << "no merge pass ran";
+        });
   }
 }
 
