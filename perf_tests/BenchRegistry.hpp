@@ -129,10 +129,11 @@ inline std::vector<int> parse_samples_list(const std::string& list) {
 }
 
 inline std::vector<int> parse_merge_team_list(const std::string& list) {
-  return parse_option_list<int>("--bucket_merge_team", list, [](KokkosSort::BucketSortOptions& o, unsigned long long v) {
-    o.merge_team_size = clamp_to_int(v);
-    return KokkosSort::Impl::bucket_checked_merge_team_size<Exec>(o);
-  });
+  return parse_option_list<int>("--bucket_merge_team", list,
+                                [](KokkosSort::BucketSortOptions& o, unsigned long long v) {
+                                  o.merge_team_size = clamp_to_int(v);
+                                  return KokkosSort::Impl::bucket_checked_merge_team_size<Exec>(o);
+                                });
 }
 
 inline std::vector<std::size_t> parse_team_scratch_list(const std::string& list) {

@@ -297,7 +297,8 @@ int main(int argc, char** argv) {
       else if (!value("--bucket_samples=").empty())
         KokkosSortBench::bucket_samples_variants = KokkosSortBench::parse_samples_list(value("--bucket_samples="));
       else if (!value("--bucket_merge_team=").empty())
-        KokkosSortBench::bucket_merge_team_variants = KokkosSortBench::parse_merge_team_list(value("--bucket_merge_team="));
+        KokkosSortBench::bucket_merge_team_variants =
+            KokkosSortBench::parse_merge_team_list(value("--bucket_merge_team="));
       else if (a == "--list") list = true;
       else {
         std::fprintf(stderr, "profile_sort: unknown argument %s\n", a.c_str());

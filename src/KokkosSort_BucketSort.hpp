@@ -214,8 +214,8 @@ struct BucketTileScratch {
 // Tile sizes for elements E: sort tiles as large as scratch allows (at most max_tile), merge
 // tiles of up to Tuning::BucketSort::merge_tile keys (at least one per thread of the merge
 // teams) that fit scratch and merge_scratch_budget and never exceed twice the sort tile (a
-// merge tile must not straddle two merges). Sort tiles are sorted by teams of team_size threads, merge tiles by teams of
-// merge_team_size.
+// merge tile must not straddle two merges). Sort tiles are sorted by teams of team_size
+// threads, merge tiles merged by teams of merge_team_size.
 struct SegmentPlan {
   int sort_tile, merge_tile;
   TileSortMethod method;

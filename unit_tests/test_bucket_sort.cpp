@@ -391,7 +391,8 @@ TEST(BucketSort, MergeTeamSizes) {
   for (int t : {0, 1, 2, 32, 64, 128, 256, 1024}) {
     const int expected = std::min(t == 0 ? Params::merge_team_size : t, Params::team_size);
     check_option_cases(
-        "merge_team_size = " + std::to_string(t), [&](KokkosSort::BucketSortOptions& opt) { opt.merge_team_size = t; },
+        "merge_team_size = " + std::to_string(t),
+        [&](KokkosSort::BucketSortOptions& opt) { opt.merge_team_size = t; },
         [&](const KokkosSort::BucketSortStats& st, const int s) {
           EXPECT_EQ(st.merge_team_size, expected);
           EXPECT_TRUE(st.merge_tile > 0 && st.merge_tile % std::size_t(expected) == 0) << "merge tile " << st.merge_tile;
