@@ -354,7 +354,7 @@ struct HybridHistogram {
       const int b = bin_of(k, x);
       const int w = watched ? watch_slot(k) : -1;
       if (ts > 1) {
-        Kokkos::atomic_increment(&h(b));
+        Impl::atomic_increment(&h(b));
         // Read first: after a few keys almost none moves the extremes, so a frequent value
         // costs no extra atomics.
         if (w >= 0 && x < mn(w)) Kokkos::atomic_fetch_min(&mn(w), x);

@@ -112,7 +112,7 @@ struct RadixUpsweep {
         [&](std::size_t, const Key& key) {
           const unsigned d = radix_digit(key, shift, bits);
           if (shared_counters)
-            Kokkos::atomic_increment(&hist(d));
+            Impl::atomic_increment(&hist(d));
           else
             ++hist(d);
         });

@@ -248,7 +248,7 @@ struct SampleCount {
     Kokkos::parallel_for(Kokkos::TeamThreadRange(team, ch.begin, ch.end), [&](const std::size_t i) {
       const int b = mine + sample_bucket<LogK>(spl, k, logk, equal, src(i), comp);
       if (shared_counters)
-        Kokkos::atomic_increment(&hist(b));
+        Impl::atomic_increment(&hist(b));
       else
         ++hist(b);
     });

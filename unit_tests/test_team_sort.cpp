@@ -361,7 +361,7 @@ struct BatchedCopy {
         team, count, [&](const Index x) { return src(base + x); },
         [&](const Index x, const std::uint64_t v) {
           dst(base + x) = v;
-          Kokkos::atomic_increment(&stores(base + x));
+          KokkosSort::Impl::atomic_increment(&stores(base + x));
         });
   }
 };

@@ -2,6 +2,7 @@
 #define KOKKOSSORT_IMPL_CONFIG_HPP
 // The only place that looks at Kokkos' backend macros; the rest of the package asks these.
 #include <Kokkos_Core.hpp>
+#include "KokkosSort_KokkosCompat.hpp"
 
 #if defined(KOKKOS_ENABLE_CUDA)
 #define KOKKOSSORT_HAS_CUDA 1

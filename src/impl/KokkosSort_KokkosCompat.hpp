@@ -1,0 +1,65 @@
+#ifndef KOKKOSSORT_IMPL_KOKKOSCOMPAT_HPP
+#define KOKKOSSORT_IMPL_KOKKOSCOMPAT_HPP
+// Every difference between the Kokkos versions the package supports (3.4.01 to 4.6.01, and 5.x
+// with Kokkos' deprecated 4.x code off) lives here; the algorithms call these names only.
+#include <cstdint>
+#include <Kokkos_Core.hpp>
+
+#if !defined(KOKKOS_VERSION) || KOKKOS_VERSION < 30400
+#error "KokkosSort needs Kokkos 3.4 or newer"
+#endif
+
+// Kokkos::Experimental::sort_by_key(exec, keys, values): Kokkos 4.3 and newer (the benchmarks
+// measure it as a peer; on CUDA it runs thrust's sort_by_key without a comparator).
+#if KOKKOS_VERSION >= 40300
+#define KOKKOSSORT_KOKKOS_HAS_SORT_BY_KEY 1
+#else
+#define KOKKOSSORT_KOKKOS_HAS_SORT_BY_KEY 0
+#endif
+
+namespace KokkosSort {
+namespace Impl {
+
+// Uninitialized host mirror of v (v itself when it is host-accessible).
+// Kokkos 3.4 spells it create_mirror_view(space, view, WithoutInitializing); Kokkos 4.0 removed
+// that argument order and has create_mirror_view(WithoutInitializing, space, view), which 3.4 lacks.
+template <class View>
+auto create_host_mirror_view_no_init(const View& v) {
+#if KOKKOS_VERSION >= 40000
+  return Kokkos::create_mirror_view(Kokkos::WithoutInitializing, Kokkos::HostSpace(), v);
+#else
+  return Kokkos::create_mirror_view(Kokkos::HostSpace(), v, Kokkos::WithoutInitializing);
+#endif
+}
+
+// Atomic ++ on a counter: Kokkos 4 deprecates atomic_increment and 3.4 lacks atomic_inc;
+// atomic_add with an operand of the counter's own type (3.4 deduces one type) exists in both.
+template <class T>
+KOKKOS_FORCEINLINE_FUNCTION void atomic_increment(T* counter) {
+  Kokkos::atomic_add(counter, T(1));
+}
+
+}  // namespace Impl
+}  // namespace KokkosSort
+
+// Kokkos Kernels, for the benchmarks only (they define KOKKOSSORT_COMPAT_KOKKOSKERNELS; the
+// library never includes Kokkos Kernels).
+#if defined(KOKKOSSORT_COMPAT_KOKKOSKERNELS)
+#include <KokkosKernels_Sorting.hpp>
+namespace KokkosSort {
+namespace Impl {
+// Kokkos Kernels' device-wide bitonic sort: KokkosKernels::Impl::bitonicSort in 3.4, public
+// KokkosKernels::bitonicSort in 4.x (whose config defines KOKKOSKERNELS_VERSION; 3.4's does not).
+template <class View, class ExecSpace>
+void kokkoskernels_bitonic_sort(const View& v) {
+#if defined(KOKKOSKERNELS_VERSION)
+  KokkosKernels::bitonicSort<View, ExecSpace, std::int64_t>(v);
+#else
+  KokkosKernels::Impl::bitonicSort<View, ExecSpace, std::int64_t>(v);
+#endif
+}
+}  // namespace Impl
+}  // namespace KokkosSort
+#endif
+
+#endif
