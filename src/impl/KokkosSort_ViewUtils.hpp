@@ -10,6 +10,7 @@
 #include <utility>
 #include <Kokkos_Core.hpp>
 #include "../KokkosSort_Workspace.hpp"
+#include "KokkosSort_KokkosCompat.hpp"
 
 namespace KokkosSort {
 namespace Impl {
@@ -17,6 +18,16 @@ namespace Impl {
 template <class View>
 using contiguous_view_t = Kokkos::View<typename View::non_const_value_type*, Kokkos::LayoutRight,
                                        typename View::memory_space>;
+
+// A View of type View over memory it does not own (a workspace's block, the caller's contiguous
+// data): made as an unmanaged View and assigned, the way Kokkos documents wrapping a pointer,
+// so that no reference count is taken or released whatever View's own memory traits.
+template <class View>
+View alias_view(typename View::pointer_type ptr, const std::size_t n) {
+  using Unmanaged = Kokkos::View<typename View::data_type, typename View::array_layout, typename View::device_type,
+                                 Kokkos::MemoryUnmanaged>;
+  return View(Unmanaged(ptr, n));
+}
 
 template <class View>
 bool is_contiguous(const View& v) {
@@ -35,7 +46,7 @@ template <class View>
 auto host_mirror(const View& v) {
   static_assert(std::is_scalar<typename View::non_const_value_type>::value,
                 "KokkosSort: host tables of structs are HostTable (a View of structs runs a host kernel when freed)");
-  return Kokkos::create_mirror_view(Kokkos::HostSpace(), v, Kokkos::WithoutInitializing);
+  return create_host_mirror_view_no_init(v);
 }
 
 // Host copy of a device table of structs. Kokkos 3.4 frees every View of a non-scalar type
@@ -79,7 +90,7 @@ class Workspace {
     View v;
     if (block_.data() != nullptr) {
       if (used_ + bytes > block_.extent(0)) throw std::logic_error("KokkosSort: workspace sized for fewer arrays");
-      v = View(reinterpret_cast<T*>(block_.data() + used_), n);
+      v = alias_view<View>(reinterpret_cast<T*>(block_.data() + used_), n);
     }
     used_ += bytes;
     return v;
@@ -106,7 +117,7 @@ class Workspace {
       reuse->bytes_ = need;
       reuse->space_ = Mem::name();
     }
-    block_ = Block(reuse->data_, need);
+    block_ = alias_view<Block>(reuse->data_, need);
   }
   std::size_t bytes() const { return block_.extent(0); }
 
@@ -118,7 +129,7 @@ class Workspace {
 template <class ExecSpace, class View>
 contiguous_view_t<View> make_contiguous(const ExecSpace& exec, const View& v) {
   using C = contiguous_view_t<View>;
-  if (is_contiguous(v)) return C(v.data(), v.extent(0));
+  if (is_contiguous(v)) return alias_view<C>(v.data(), v.extent(0));
   C copy(Kokkos::view_alloc(exec, Kokkos::WithoutInitializing, "KokkosSort::contiguous_copy"), v.extent(0));
   Kokkos::deep_copy(exec, copy, v);
   return copy;
