@@ -127,7 +127,7 @@ void sort(const ExecSpace& exec, const KeyView& keys, const SortOptions& options
 }
 template <class ExecSpace, class KeyView>
 void sort(const ExecSpace& exec, const KeyView& keys, Algorithm algorithm = Algorithm::Automatic) {
-  sort(exec, keys, SortOptions{algorithm, nullptr});
+  KokkosSort::sort(exec, keys, SortOptions{algorithm, nullptr});
 }
 
 /// Sorts keys by a device-callable strict weak ordering `comp` (e.g. descending, struct keys).
@@ -138,7 +138,7 @@ void sort(const ExecSpace& exec, const KeyView& keys, const Comparator& comp, co
 template <class ExecSpace, class KeyView, class Comparator>
 void sort(const ExecSpace& exec, const KeyView& keys, const Comparator& comp,
           Algorithm algorithm = Algorithm::Automatic) {
-  sort(exec, keys, comp, SortOptions{algorithm, nullptr});
+  KokkosSort::sort(exec, keys, comp, SortOptions{algorithm, nullptr});
 }
 
 /// Sorts keys ascending and applies the same permutation to values.
@@ -152,7 +152,7 @@ void sort_by_key(const ExecSpace& exec, const KeyView& keys, const ValueView& va
 template <class ExecSpace, class KeyView, class ValueView>
 void sort_by_key(const ExecSpace& exec, const KeyView& keys, const ValueView& values,
                  Algorithm algorithm = Algorithm::Automatic) {
-  sort_by_key(exec, keys, values, SortOptions{algorithm, nullptr});
+  KokkosSort::sort_by_key(exec, keys, values, SortOptions{algorithm, nullptr});
 }
 
 template <class ExecSpace, class KeyView, class ValueView, class Comparator>
@@ -164,7 +164,7 @@ void sort_by_key(const ExecSpace& exec, const KeyView& keys, const ValueView& va
 template <class ExecSpace, class KeyView, class ValueView, class Comparator>
 void sort_by_key(const ExecSpace& exec, const KeyView& keys, const ValueView& values, const Comparator& comp,
                  Algorithm algorithm = Algorithm::Automatic) {
-  sort_by_key(exec, keys, values, comp, SortOptions{algorithm, nullptr});
+  KokkosSort::sort_by_key(exec, keys, values, comp, SortOptions{algorithm, nullptr});
 }
 
 /// Stable sort: equal keys keep their input order (radix for built-in keys, merge otherwise).
