@@ -8,7 +8,6 @@ install(EXPORT KokkosSortTargets NAMESPACE KokkosSort:: DESTINATION ${CMAKE_INST
 # Where this build found Kokkos: the installed config searches there first, so a consumer
 # of a package built on the bundled Kokkos needs no extra hints.
 set(KOKKOSSORT_KOKKOS_DIR "${Kokkos_DIR}")
-set(KOKKOSSORT_KOKKOSKERNELS_DIR "${KokkosKernels_DIR}")
 configure_package_config_file(cmake/KokkosSortConfig.cmake.in
   ${CMAKE_CURRENT_BINARY_DIR}/KokkosSortConfig.cmake
   INSTALL_DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/KokkosSort)
