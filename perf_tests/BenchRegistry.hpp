@@ -4,9 +4,9 @@
 // An algorithm enters with one `add(...)` line in registry<T>() below.
 #include <Kokkos_Core.hpp>
 #include <Kokkos_Sort.hpp>
-#include <KokkosKernels_Sorting.hpp>
 
 #include <KokkosSort.hpp>
+#include <impl/KokkosSort_KokkosCompat.hpp>
 
 #include <algorithm>
 #include <cstdint>
@@ -321,9 +321,17 @@ std::vector<Sorter<T>> registry() {
   }
 
   // --- peers -----------------------------------------------------------------------------
-  add({"Kokkos::sort", true, [](const DeviceView<T>& k) { Kokkos::sort(k); }, {}, {}});
+  // Kokkos' own sort as its users call it: on CUDA, Kokkos 4 runs thrust's sort without a
+  // comparator (CUB's radix sort), Kokkos 3.4 its BinSort; sort_by_key exists from Kokkos 4.3.
+  add({"Kokkos::sort", true, [](const DeviceView<T>& k) { Kokkos::sort(k); },
+#if KOKKOSSORT_KOKKOS_HAS_SORT_BY_KEY
+       [](const DeviceView<T>& k, const ValueView& v) { Kokkos::Experimental::sort_by_key(Exec(), k, v); },
+#else
+       {},
+#endif
+       {}});
   add({"KokkosKernels::bitonicSort", true,
-       [](const DeviceView<T>& k) { KokkosKernels::Impl::bitonicSort<DeviceView<T>, Exec, std::int64_t>(k); }, {},
+       [](const DeviceView<T>& k) { KokkosSort::Impl::kokkoskernels_bitonic_sort<DeviceView<T>, Exec>(k); }, {},
        {}});
 #if KOKKOSSORT_HAS_CUDA
   static CubWorkspace<T>& ws = kept_until_finalize<CubWorkspace<T>>();
