@@ -57,6 +57,9 @@ mkdir -p "$out"
 out=$(cd "$out" && pwd)
 cd "$root"
 has() { [[ "$steps" == *",$1,"* ]]; }
+# SUITE_PRESET: the CUDA configuration, cuda (bundled Kokkos 3.4.01) or cuda-kokkos4 (Kokkos
+# 4.6.01 from .deps/kokkos-4.6.01.tar.gz); its build tree is build/<preset>.
+preset=${SUITE_PRESET:-cuda}
 status=0
 log() { echo "[gpu-suite $(date +%T)] $*" | tee -a "$out/suite.log"; }
 
@@ -107,9 +110,9 @@ if has unpack; then
 fi
 
 if has build; then
-  log "configure + build (cuda preset)"
-  if ! { cmake --preset cuda $prefix_path -DKokkosSort_ENABLE_EXAMPLES=ON && \
-         cmake --build build/cuda --parallel "$jobs" ${BUILD_TARGETS:+--target $BUILD_TARGETS} -- -k 0; } > "$out/build.log" 2>&1; then
+  log "configure + build ($preset preset)"
+  if ! { cmake --preset "$preset" $prefix_path -DKokkosSort_ENABLE_EXAMPLES=ON && \
+         cmake --build build/$preset --parallel "$jobs" ${BUILD_TARGETS:+--target $BUILD_TARGETS} -- -k 0; } > "$out/build.log" 2>&1; then
     grep -E "error|FAILED" "$out/build.log" | head -n 40
     log "BUILD FAILED (continuing with the targets that built)"
     status=1
@@ -131,7 +134,7 @@ count_failures() {  # program name, its log: how many results were wrong, into t
 
 run_ctest() {  # label, log name, extra ctest arguments
   log "ctest -L $1 ${*:3}"
-  (cd build/cuda && ctest -L "$1" "${@:3}" --output-on-failure --timeout 1200) > "$out/$2" 2>&1 || status=1
+  (cd build/$preset && ctest -L "$1" "${@:3}" --output-on-failure --timeout 1200) > "$out/$2" 2>&1 || status=1
   grep -E "tests passed|tests failed|Failed|\*\*\*" "$out/$2" | tail -n 20 | tee -a "$out/suite.log"
 }
 has test && run_ctest '^unit$' ctest-unit.log -LE compile_fail ${UNIT_EXCLUDE:+-E "$UNIT_EXCLUDE"}
@@ -144,7 +147,7 @@ if has bench; then
   bench() {  # name, arguments...
     local name=$1
     shift
-    ./build/cuda/perf_tests/${BENCH_BINARY:-bench_sorts} "$@" --benchmark_out="$out/$name.json" --benchmark_out_format=json \
+    ./build/$preset/perf_tests/${BENCH_BINARY:-bench_sorts} "$@" --benchmark_out="$out/$name.json" --benchmark_out_format=json \
       > "$out/$name.txt" 2>&1 || status=1
     count_failures "$name" "$out/$name.txt"
   }
@@ -173,7 +176,7 @@ if has report; then
   filter="^($sorters|Kokkos::sort)/[^/]+/(uniform|gaussian|bucket_sorted|staggered|sorted)/|^($sorters)/[^/]+/det_duplicates/"
   for type in ${REPORT_TYPES:-u32 u64 pairs f32}; do
     log "report sweep: $type"
-    ${REPORT_SECONDS:+timeout --signal=INT "$REPORT_SECONDS"} ./build/cuda/perf_tests/bench_sorts --types="$type" \
+    ${REPORT_SECONDS:+timeout --signal=INT "$REPORT_SECONDS"} ./build/$preset/perf_tests/bench_sorts --types="$type" \
       --min_log2="${REPORT_MIN_LOG2:-20}" --max_log2="${REPORT_MAX_LOG2:-28}" --benchmark_min_time=0.1 \
       "--benchmark_filter=$filter" --benchmark_out="$out/report-$type.json" --benchmark_out_format=json \
       > "$out/report-$type.txt" 2>&1 || status=1
@@ -184,7 +187,7 @@ if has repeat; then
   log "test_bucket_sort, ${REPEAT_COUNT:-10} processes"
   aborts=0
   for i in $(seq 1 "${REPEAT_COUNT:-10}"); do
-    if ! ./build/cuda/unit_tests/test_bucket_sort --gtest_filter=-*LargeSizes* > "$out/repeat-$i.log" 2>&1; then
+    if ! ./build/$preset/unit_tests/test_bucket_sort --gtest_filter=-*LargeSizes* > "$out/repeat-$i.log" 2>&1; then
       aborts=$((aborts + 1))
       status=1
       grep -E "what\(\)|Failure|RUN" "$out/repeat-$i.log" | tail -n 3 | tee -a "$out/suite.log"
@@ -201,8 +204,8 @@ if has candidate; then
   candidates=${CANDIDATES:-bench_sorts_candidate}
   built=1
   for candidate in $candidates; do
-    if [ ! -x build/cuda/perf_tests/$candidate ] &&
-       ! cmake --build build/cuda --target "$candidate" > "$out/build-$candidate.log" 2>&1; then
+    if [ ! -x build/$preset/perf_tests/$candidate ] &&
+       ! cmake --build build/$preset --target "$candidate" > "$out/build-$candidate.log" 2>&1; then
       built=0
       tail -n 20 "$out/build-$candidate.log" | tee -a "$out/suite.log"
     fi
@@ -212,7 +215,7 @@ if has candidate; then
     for round in $(seq "${CANDIDATE_ROUNDS:-2}"); do
       for variant in bench_sorts $candidates; do
         # shellcheck disable=SC2086
-        ./build/cuda/perf_tests/$variant $candidate_args --benchmark_out="$out/candidate-$variant-$round.json" \
+        ./build/$preset/perf_tests/$variant $candidate_args --benchmark_out="$out/candidate-$variant-$round.json" \
           --benchmark_out_format=json > "$out/candidate-$variant-$round.txt" 2>&1 || status=1
         count_failures "candidate-$variant-$round" "$out/candidate-$variant-$round.txt"
       done
@@ -228,7 +231,7 @@ if has flat; then
   flat_run() {  # tag, bench_sorts arguments...
     local tag=$1
     shift
-    ./build/cuda/perf_tests/${FLAT_BINARY:-bench_sorts} "$@" --benchmark_out="$out/$tag.json" --benchmark_out_format=json \
+    ./build/$preset/perf_tests/${FLAT_BINARY:-bench_sorts} "$@" --benchmark_out="$out/$tag.json" --benchmark_out_format=json \
       > "$out/$tag.txt" 2>&1 || status=1
     if grep -q "VERIFICATION FAILED" "$out/$tag.txt"; then log "$tag: VERIFICATION FAILED"; status=1; fi
   }
@@ -263,7 +266,7 @@ fi
 if has bucket; then
   log "bucket sort study"
   # shellcheck disable=SC2086
-  ./build/cuda/perf_tests/bucket_sort_study "$out/bucket_sort_study.md" ${BUCKET_ARGS:-} > "$out/bucket.log" 2>&1 || status=1
+  ./build/$preset/perf_tests/bucket_sort_study "$out/bucket_sort_study.md" ${BUCKET_ARGS:-} > "$out/bucket.log" 2>&1 || status=1
   tail -n 5 "$out/bucket.log" | tee -a "$out/suite.log"
 fi
 if has distance; then
@@ -275,7 +278,7 @@ if has distance; then
     distance_args="$distance_args --mesh .deps/meshes/WusonOBJ.obj --instances 402 --instances 1340"
   fi
   # shellcheck disable=SC2086
-  ./build/cuda/perf_tests/distance_sort --out "$out/distance_sort.md" $distance_args > "$out/distance.log" 2>&1 || status=1
+  ./build/$preset/perf_tests/distance_sort --out "$out/distance_sort.md" $distance_args > "$out/distance.log" 2>&1 || status=1
   count_failures distance "$out/distance.log"
 fi
 if has profile; then
@@ -287,7 +290,7 @@ if has profile; then
     if [[ "$args" == profile_sort* ]]; then program=${args%% *}; args=${args#"$program"}; fi
     echo "== $program $args" >> "$out/profile.txt"
     # shellcheck disable=SC2086
-    ./build/cuda/perf_tests/$program $args >> "$out/profile.txt" 2>&1 || status=1
+    ./build/$preset/perf_tests/$program $args >> "$out/profile.txt" 2>&1 || status=1
   done
   count_failures profile "$out/profile.txt"
 fi
@@ -300,12 +303,12 @@ if has ncu; then
   metrics=$metrics,launch__occupancy_limit_shared_mem,launch__occupancy_limit_registers,launch__grid_size
   # shellcheck disable=SC2086
   ncu --clock-control none --kernel-name-base demangled --metrics "$metrics" --csv \
-    ./build/cuda/perf_tests/profile_sort ${NCU_ARGS:---sorter=sample_sort --log2=24 --reps=1} > "$out/ncu.csv" 2> "$out/ncu.log" || status=1
+    ./build/$preset/perf_tests/profile_sort ${NCU_ARGS:---sorter=sample_sort --log2=24 --reps=1} > "$out/ncu.csv" 2> "$out/ncu.log" || status=1
   tail -n 3 "$out/ncu.log" | tee -a "$out/suite.log"
 fi
-if has study && [ -x build/cuda/perf_tests/study_baselines ]; then
+if has study && [ -x build/$preset/perf_tests/study_baselines ]; then
   log "study tables"
-  ./build/cuda/perf_tests/study_baselines "$out/study.md" ${STUDY_ARGS:---cap_seconds=10} > "$out/study.log" 2>&1 || status=1
+  ./build/$preset/perf_tests/study_baselines "$out/study.md" ${STUDY_ARGS:---cap_seconds=10} > "$out/study.log" 2>&1 || status=1
   tail -n 5 "$out/study.log"
 fi
 log "done, status $status"

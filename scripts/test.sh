@@ -3,26 +3,31 @@
 # default (`openmp`) preset, runs every unit test, installs the package and builds and runs the
 # consumer examples (find_package against the install, and add_subdirectory).
 #   scripts/test.sh [extra ctest arguments, e.g. -L large]
+# Environment: KOKKOSSORT_PRESET (default openmp; e.g. openmp-kokkos4, which needs
+# .deps/kokkos-4.6.01.tar.gz), KOKKOSSORT_CMAKE_ARGS (more configure arguments, split on spaces).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 export OMP_PROC_BIND=${OMP_PROC_BIND:-false}
+preset=${KOKKOSSORT_PRESET:-openmp}
+# shellcheck disable=SC2206
+extra=(${KOKKOSSORT_CMAKE_ARGS:-})
+build=build/$preset
 scripts/fetch-deps.sh
-cmake --preset openmp
-cmake --build --preset openmp
+cmake --preset "$preset" "${extra[@]}"
+cmake --build --preset "$preset"
 if [ $# -gt 0 ]; then
-  ctest --preset openmp "$@"
+  ctest --preset "$preset" "$@"
 else
-  ctest --preset openmp -L unit
+  ctest --preset "$preset" -L unit
 fi
-# The installed package, used by a separate project.
-cmake --install build/openmp --prefix build/openmp/install
-cmake -S examples/consumer -B build/consumer -G Ninja -DCMAKE_PREFIX_PATH="$root/build/openmp/install"
-cmake --build build/consumer
-build/consumer/consumer
+# The installed package, used by a separate project; its Kokkos is the one this build used.
+cmake --install "$build" --prefix "$build/install"
+cmake -S examples/consumer -B "$build-consumer" -G Ninja -DCMAKE_PREFIX_PATH="$root/$build/install"
+cmake --build "$build-consumer"
+"$build-consumer/consumer"
 # add_subdirectory, reusing the Kokkos built above.
-cmake -S examples/subdirectory -B build/subdirectory -G Ninja \
-  -DKokkos_ROOT="$root/build/openmp/_deps/install" -DKokkosKernels_ROOT="$root/build/openmp/_deps/install"
-cmake --build build/subdirectory
-build/subdirectory/consumer_subdirectory
-echo "test.sh: all unit tests and consumer examples passed"
+cmake -S examples/subdirectory -B "$build-subdirectory" -G Ninja -DKokkos_ROOT="$root/$build/_deps/install"
+cmake --build "$build-subdirectory"
+"$build-subdirectory/consumer_subdirectory"
+echo "test.sh: all unit tests and consumer examples passed ($preset)"
