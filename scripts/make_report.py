@@ -91,11 +91,15 @@ class Rates:
     def sizes(self, keys):
         return sorted({n for k, _, n in self.table if k == keys})
 
-    def summary_size(self, keys, sorter="sort"):
-        """The largest n at which sorter (sort() or its +workspace run) has every input measured."""
-        names = [s for s in self.defaults if s.split("+")[0] == sorter] or self.defaults[:1]
-        full = [n for n in self.sizes(keys)
-                if all(names[0] in self.table.get((keys, d, n), {}) for d in self.dists(keys))]
+    def points(self, keys, dist, sorter):
+        """(n, rate) of one sorter on one input, by n."""
+        return [(n, self.table[(keys, dist, n)][sorter]) for n in self.sizes(keys)
+                if sorter in self.table.get((keys, dist, n), {})]
+
+    def summary_size(self, keys):
+        """The largest n at which sort() (the first default sorter) has every input measured."""
+        first = self.defaults[0] if self.defaults else None
+        full = [n for n in self.sizes(keys) if all(first in self.table.get((keys, d, n), {}) for d in self.dists(keys))]
         return max(full) if full else max(self.sizes(keys))
 
 
@@ -170,13 +174,19 @@ def sort_by_input_table(r, keys):
     return md
 
 
+def context_facts(ctx):
+    """What a run's context says about where it ran, as short phrases."""
+    facts = [f"execution space {ctx.get('execution_space', '?')}"]
+    for key, text in (("host_threads", "{} threads"), ("cuda_version", "CUDA {}"), ("kokkos_version", "Kokkos {}"),
+                      ("commit", "commit {}")):
+        if ctx.get(key):
+            facts.append(text.format(ctx[key]))
+    return facts
+
+
 def header(r):
     c = r.ctx
-    facts = [f"execution space {c.get('execution_space', '?')}"]
-    for key, text in (("host_threads", "{} threads"), ("kokkos_version", "Kokkos {}"), ("commit", "commit {}")):
-        if c.get(key):
-            facts.append(text.format(c[key]))
-    return [f"Device: {r.device}; " + "; ".join(facts) + f"; copy bandwidth "
+    return [f"Device: {r.device}; " + "; ".join(context_facts(c)) + f"; copy bandwidth "
             f"{float(c.get('copy_bandwidth_GBps', 0)):.0f} GB/s; run {c.get('date', '?')}.",
             "Rates in Gkeys/s (sort time only, data in the execution space's memory, a fresh copy of "
             "the input per iteration; every result verified against a sorted host copy)."]
@@ -209,7 +219,7 @@ def plots(r, outdir):
             fig, ax = plt.subplots(figsize=(7, 4.5))
             ax.set_prop_cycle(color=plt.cm.tab20.colors)  # more sorters than the default 10 colours
             for s in r.sorters:
-                pts = sorted((n, r.table[(k, d, n)][s]) for n in r.sizes(k) if s in r.table.get((k, d, n), {}))
+                pts = r.points(k, d, s)
                 if pts:
                     ax.plot([p[0] for p in pts], [p[1] for p in pts], marker="o",
                             linestyle="--" if "::" in s else "-", label=label(s))
@@ -246,7 +256,7 @@ def overview_plot(r, keys, path, sorters=None):
         ax = axes[i // cols][i % cols]
         ax.set_prop_cycle(color=plt.cm.tab20.colors)
         for s in sorters:
-            pts = sorted((n, r.table[(keys, d, n)][s]) for n in r.sizes(keys) if s in r.table.get((keys, d, n), {}))
+            pts = r.points(keys, d, s)
             line, = ax.plot([p[0] for p in pts], [p[1] for p in pts], marker=".",
                             linestyle="--" if "::" in s else "-", label=label(s))
             if pts:

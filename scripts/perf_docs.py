@@ -10,7 +10,7 @@ import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from make_report import Rates, fmt, label, load_run, log2, rate, summary_table  # noqa: E402
+from make_report import Rates, context_facts, fmt, label, load_run, log2, rate, summary_table  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RESULTS = os.path.join(ROOT, "perf_tests", "results")
@@ -18,15 +18,10 @@ README_PEERS = ["cub::DeviceRadixSort", "cub::DeviceMergeSort", "thrust::sort", 
 
 
 def context_line(path, r):
-    c = r.ctx
-    facts = [f"run {c.get('date', '?')[:10]}", f"execution space {c.get('execution_space', '?')}"]
-    for key, text in (("host_threads", "{} threads"), ("cuda_version", "CUDA {}"), ("kokkos_version", "Kokkos {}"),
-                      ("commit", "commit {}")):
-        if c.get(key):
-            facts.append(text.format(c[key]))
+    facts = [f"run {r.ctx.get('date', '?')[:10]}"] + context_facts(r.ctx)
     line = f"`perf_tests/results/{os.path.basename(path)}`: {r.device}; " + "; ".join(facts) + "."
-    if c.get("converted_from"):
-        line += f" Converted from {c['converted_from']}."
+    if r.ctx.get("converted_from"):
+        line += f" Converted from {r.ctx['converted_from']}."
     return line
 
 
