@@ -4,7 +4,8 @@
 # against the peers, every result verified; Google Benchmark prints one line per sorter and input
 # as it goes) and writes REPORT.md, REPORT-appendix.md, rates.csv, bench.json and PNG plots to OUTDIR.
 #   scripts/report.sh [OUTDIR=report] [preset=openmp] [bench_sorts arguments...]
-# Arguments replace the defaults below; --benchmark_filter=. measures every sorter and option variant.
+# bench_sorts arguments replace all the defaults below (sizes, key types, time, filter); without a
+# --benchmark_filter every sorter and option variant runs.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 outdir=$(mkdir -p "${1:-report}" && cd "${1:-report}" && pwd)
