@@ -1,54 +1,29 @@
 #!/usr/bin/env bash
 # GPU suite: on a machine with an NVIDIA GPU, nvcc, CMake and ninja but no network, builds the
-# `cuda` preset from the dependency cache (.deps/kokkos-src.tar.gz and .deps/debs, copied from a
-# machine that ran scripts/fetch-deps.sh; carry .deps/meshes too for the distance sort's real
-# mesh), runs every unit test and the performance programs,
-# and writes logs and benchmark JSON to OUTDIR.
+# `cuda` preset from the dependency cache (.deps/, filled by scripts/fetch-deps.sh elsewhere), runs
+# the tests and the performance programs, and writes logs and benchmark JSON to OUTDIR.
 #
-#   scripts/gpu-suite.sh OUTDIR [steps]      steps: comma list of
-#       build      configure and build the cuda preset here (4-8 min on 16 cores), or
-#       unpack     take the binaries that scripts/gpu-pack.sh built elsewhere (.gpu-carry)
-#       pack       after build: pack the binaries into OUTDIR/prebuilt.part-* (15 MiB pieces), so that
-#                  later calls on a fresh machine `unpack` them from .gpu-carry instead of rebuilding
-#       test large huge   ctest labels unit (compile_fail excluded), large, huge
-#       cli        the command-line sorter's test alone
-#       bench      bench_sorts on the GPU;  hostbench  the openmp bench_sorts on this CPU
-#       flat       the bucket sort's rate per distribution (issue 5's flatness), FLAT_MODE:
-#                  interleaved (default; the protocol of RESULTS.md, thirteenth session): one
-#                  process per key type and size, every sorter's FLAT_REPS repetitions over the six
-#                  distributions in a random interleaved order (Google Benchmark), inputs kept
-#                  alive (--input_cache=6); tables: scripts/flat_table.py OUTDIR;
-#                  process: each distribution in its own process, in order in odd rounds and
-#                  reversed in even ones (twelfth session).
-#                  FLAT_SORTER (a regex; default: bucket_sort with and without a workspace, the
-#                  randomized sample sort and the CUB merge and radix sorts, interleaved), FLAT_TYPES
-#                  (u32 u64 pairs), FLAT_LOG2 (24 26), FLAT_ROUNDS (processes per cell, 1),
-#                  FLAT_REPS (4), FLAT_MIN_TIME (0.1 s), FLAT_BINARY (bench_sorts; e.g.
-#                  bench_sorts_candidate, into another OUTDIR), FLAT_EXTRA_ARGS (more bench_sorts flags,
-#                  e.g. --bucket_samples=64,512 with a FLAT_SORTER that names those variants).
-#                  2^20-2^28 takes two 10-minute calls.
-#       study      study_baselines (issue 3's tables);  bucket  bucket_sort_study
-#       distance   distance_sort (hybrid sort's use case)
-#       profile    profile_sort runs (PROFILE_ARGS, several separated by ';'; an entry may start with
-#                  the program, e.g. profile_sort_candidate): each call's time by kernel, copy and
-#                  gap (allocation, frees, host work)
-#       ncu        Nsight Compute per-kernel summary of one sort (NCU_ARGS: profile_sort arguments)
-#       report     the README's H100 report sweep (bench_sorts per key type; REPORT_TYPES, REPORT_MIN_LOG2,
-#                  REPORT_MAX_LOG2, REPORT_SECONDS, REPORT_SORTERS; see the step), into OUTDIR/report-*.json
-#       repeat     runs test_bucket_sort (LargeSizes excluded) REPEAT_COUNT times (default 10), each in
-#                  its own process, and counts aborts (an intermittent abort depended on addresses
-#                  that differ between processes)
-#       candidate  builds the CANDIDATES (default bench_sorts_candidate; also bench_sorts_candidate2 where set:
-#                  bench_sorts with the compile definitions of the CMake cache variables
-#                  KOKKOSSORT_CANDIDATE{,2}_DEFINITIONS, perf_tests/CMakeLists.txt) and runs
-#                  bench_sorts and each candidate alternately, twice each, on CANDIDATE_ARGS (default: the tile-sorting sorts and
-#                  the peers, u32 / u64 / pairs, every distribution at 2^24, uniform 2^20..2^26:
-#                  four runs with 2^28 and its host-side checks would not fit one 10-minute call)
-#     (default: build,test,large,bench,study)
-# Environment: BENCH_BINARY (bench step's program, default bench_sorts; e.g. bench_sorts_candidate),
-# BENCH_ARGS (several runs separated by ';') / PROFILE_ARGS / NCU_ARGS / HOSTBENCH_ARGS / STUDY_ARGS / BUCKET_ARGS / DISTANCE_ARGS override
-# each program's arguments; BUILD_TARGETS limits the build; LARGE_REGEX selects `large` tests;
-# UNIT_EXCLUDE (a ctest -E regex) leaves unit tests out of `test`, e.g. those an earlier call ran.
+#   scripts/gpu-suite.sh OUTDIR [steps]     steps, comma-separated (default build,test,large,bench,study):
+#     build      configure and build the cuda preset (BUILD_TARGETS limits it)
+#     pack       after build: binaries into OUTDIR/prebuilt.part-* (scripts/gpu-pack.sh)
+#     unpack     binaries from .gpu-carry/ (gpu-pack.sh output or pack's parts) instead of building
+#     test       ctest -L unit (compile_fail excluded; UNIT_EXCLUDE: a -E regex)
+#     large huge ctest -L large (LARGE_REGEX) / -L huge;  cli  the command-line sorter's test
+#     bench      bench_sorts: every input at 2^24, uniform 2^20-2^28 (BENCH_ARGS: runs separated by ';')
+#     report     the docs' H100 sweep: one bench_sorts per key type into OUTDIR/report-<type>.json
+#                (REPORT_TYPES, REPORT_MIN_LOG2, REPORT_MAX_LOG2, REPORT_SECONDS, REPORT_SORTERS);
+#                then scripts/make_report.py OUTDIR/report-*.json OUTDIR
+#     hostbench  the openmp bench_sorts on this machine's CPU (HOSTBENCH_ARGS)
+#     study bucket distance   study_baselines, bucket_sort_study, distance_sort tables (*_ARGS)
+#     profile ncu             profile_sort per call / Nsight Compute per kernel (PROFILE_ARGS, NCU_ARGS)
+#     flat       rate per input with repetitions interleaved in one process (FLAT_SORTER, FLAT_TYPES,
+#                FLAT_LOG2, FLAT_ROUNDS, FLAT_REPS, FLAT_MIN_TIME, FLAT_MODE, FLAT_EXTRA_ARGS);
+#                tables: perf_tests/lab/flat_table.py OUTDIR
+#     candidate  bench_sorts against A/B builds (CANDIDATES, CANDIDATE_ARGS, CANDIDATE_ROUNDS);
+#                tables: perf_tests/lab/ab_table.py OUTDIR
+#     repeat     test_bucket_sort in REPEAT_COUNT separate processes, counting aborts
+# BENCH_BINARY / FLAT_BINARY run another bench_sorts build. Calls of limited length:
+# perf_tests/lab/gpu-call.sh.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 out=${1:?usage: gpu-suite.sh OUTDIR [steps]}

@@ -15,16 +15,13 @@ struct Tuning {
   struct Radix {
     static constexpr int digit_bits = 8;
     static constexpr int team_size = 1;
-    // tile = team_size * keys_per_thread (<= 65536: 16-bit slots). Compile-time: the downsweep
-    // holds a thread's keys in a local array of this size (here ~22 KB of stack for 8-byte keys).
+    // Tile = team_size * keys_per_thread (<= 65536: 16-bit slots); a local array of the downsweep.
     static constexpr int keys_per_thread_4b = 2048;
     static constexpr int keys_per_thread_8b = 2048;
-    // The downsweep's scratch (one tile of keys, 16-bit slots, counters, 256-digit tables) is
-    // checked against this at compile time: OpenMP's level-0 cap in Kokkos 3.4 (24.7 KB used
-    // for 8-byte keys with values).
+    // Kokkos 3.4's OpenMP level-0 cap, checked at compile time (8-byte keys with values use 24.7 KB).
     static constexpr std::size_t scratch_budget = 32 * 1024;
     static constexpr unsigned downsweep_min_teams_per_sm = 0;  // no launch bound (see CUDA)
-    // Teams in upsweep/downsweep: a few per thread, so uneven tiles still balance.
+    // A few chunks per thread, so uneven tiles still balance.
     template <class Exec>
     static std::size_t max_chunks(const Exec& exec) {
       return std::size_t(exec.concurrency()) * 4;
@@ -50,34 +47,26 @@ struct Tuning {
       return std::size_t(exec.concurrency()) * 4;
     }
   };
-  // Deterministic sample sort (KokkosSort_BucketSort.hpp). A sublist is the largest power of
-  // two whose keys and 16-bit slots fit scratch_budget (OpenMP caps level-0 scratch at 32 KB).
-  // default_samples: the CUDA sweep's choice (see there); not swept on a CPU yet.
+  // Deterministic sample sort (KokkosSort_BucketSort.hpp): a sublist is the largest power of two
+  // whose keys and 16-bit slots fit scratch_budget. Sample counts: the CUDA values, not timed here.
   struct BucketSort {
     static constexpr int team_size = 1;
     static constexpr std::size_t scratch_budget = 32 * 1024;
     static constexpr int default_samples = 256;
     static constexpr int default_samples_wide_keys = 256;  // keys of 8 bytes or more
-    // Fewer samples for small inputs of narrow keys: the CUDA rule (see there) is not timed on
-    // a CPU, so it is off here.
+    // The CUDA rule of fewer samples for small inputs is off: not timed on a CPU.
     static constexpr std::size_t small_input_max_n = 0;
     static constexpr int small_input_samples = 256;
-    // More buckets than samples where the mean bucket would end above this share of a
-    // power-of-two number of step-9 tiles (Impl::bucket_count); 0: as many as samples. The
-    // CUDA value (the merge rounds count the same way here); not timed on a CPU.
+    // Mean bucket fill of its step-9 tiles above which buckets outnumber samples; the CUDA value.
     static constexpr int bucket_fill_percent = 90;
-    // Step 8 (Impl::Relocate): keys a thread loads before it stores, and keys of sublists a team
-    // moves together; the CUDA values (a one-thread team loads consecutive keys), not timed here.
+    // Step 8's keys loaded per thread before storing, and keys moved per team; the CUDA values.
     static constexpr int relocate_batch = 4;
     static constexpr int relocate_group_keys = 16384;
-    // Sort tiles with team_merge_sort (step 2: second buffer in level-1 scratch if need be;
-    // step 9: tiles shrink to fit level 0) instead of bitonic, for every key type: run by one
-    // thread, bitonic's n log^2 n compare-exchanges took 80% of the sort's time.
+    // Merge-sorted tiles: bitonic sort run by one thread took 80% of the sort's time (OpenMP).
     static constexpr bool merge_sort_tiles = true;
     static constexpr bool merge_sort_only_in_level0 = false;
     static constexpr bool merge_halves_tiles = false;  // level 1 is ordinary memory here
-    // Merge passes of steps 4 and 9: keys a team merges through scratch (halved until it fits
-    // merge_scratch_budget), by merge_team_size threads (one: a host team).
+    // Keys a team merges through scratch per merge-pass tile (halved until it fits the budget).
     static constexpr int merge_tile = 4096;
     static constexpr std::size_t merge_scratch_budget = 32 * 1024;
     static constexpr int merge_team_size = 1;
@@ -86,10 +75,9 @@ struct Tuning {
   // team has no memory banks to spread accesses over.
   struct Tiles {
     static constexpr bool bank_padding = false;
-    // team_merge_sort's base runs: one thread sorts runs of 16, where insertion sort is cheap.
+    // Base runs of 16 by insertion sort, cheap for one thread.
     static constexpr RunSort run_sort = RunSort::insertion;
-    // Loads in flight per thread when a tile is copied between memory and scratch
-    // (team_batched_copy): a CPU core's own prefetching does this.
+    // One load at a time in tile copies: a CPU core's prefetcher keeps loads in flight.
     static constexpr int load_batch = 1;
   };
   // Baselines of the CPU-vs-GPU study (EnumerationSort, OddEvenSort, MergeSort headers).
@@ -138,11 +126,8 @@ struct Tuning {
       return std::size_t(exec.concurrency());
     }
   };
-  // KokkosSort::sort's decision table (impl/KokkosSort_Dispatch.hpp). Host: radix sort for
-  // built-in keys throughout: on 2 cores (RESULTS.md, 2026-11-23) it was the package's fastest
-  // on uniform, gaussian and bucket-sorted u32 keys and pairs at 2^16..2^22 (uniform 2^22: 31
-  // Mkeys/s, sample sort 20, merge sort 18); the sample sort beat merge sort, so comparators go
-  // to it.
+  // sort()'s table: radix sort was the fastest on 2 cores, sample sort the fastest comparison
+  // sort (u32 and pairs, 2^16-2^22; perf_tests/results/cpu2core-2026-11-23-sweep.json).
   struct Dispatch {
     static constexpr std::size_t merge_sort_max_n = 0;
     static constexpr std::size_t bucket_sort_min_n = ~std::size_t(0);  // no bucket-sort row
@@ -153,11 +138,9 @@ struct Tuning {
   };
 };
 
-// Hybrid sort on CUDA (Hopper): 4096 buckets, 30x the 132 SMs (the seed used 1024 on 32
-// processors); 64-thread teams per bucket; 8192 histogram bins (32 KB of scratch counters).
-// Histogram teams are few (one per SM) because each flushes its nonzero bins with global atomics.
-// Defined for every backend so that host tests can replay the GPU's bucket and histogram
-// choices through HybridSortOptions; Tuning<Cuda>::HybridSort is this struct.
+// Hybrid sort on CUDA (Hopper): 4096 buckets, about 30 per SM; one histogram team per SM, as
+// each flushes its bins with global atomics. Defined for every backend so that host tests can
+// replay the GPU's choices through HybridSortOptions; Tuning<Cuda>::HybridSort is this struct.
 struct HybridSortCudaTuning {
   static constexpr int stream_team_size = 256;
   static constexpr int sort_team_size = 64;
@@ -165,9 +148,7 @@ struct HybridSortCudaTuning {
   static constexpr std::size_t min_bucket_keys = 256;
   static constexpr int histogram_bins = 8192;
   static constexpr int watched_buckets = 256;   // min/max in scratch: 4 KB more for u64, < 40 KB
-  // Spare bins (beyond one per bucket) that go to the buckets narrowed to a frequent value;
-  // 0.5, 0.75, 0.9 and 1.0 were compared on the harness (u32..f64, n up to 4M, both tunings):
-  // from 0.9 up the fewest inputs needed more than max_refinement_passes.
+  // Share of spare bins for frequent-value buckets: against 0.5 / 0.75 / 1.0 on the test harness.
   static constexpr double narrow_bin_share = 0.9;
   static constexpr int max_refinement_passes = 4;
   static constexpr double bucket_bound_factor = 2.0;
@@ -184,38 +165,29 @@ struct HybridSortCudaTuning {
 };
 
 #if KOKKOSSORT_HAS_CUDA
-// CUDA (Hopper): 256-thread teams, tiles sized so that one team's scratch stays under the
-// 40 KB level-0 limit of Kokkos 3.4, several teams per SM; the bucket sort goes above it where
-// Kokkos allows (the opt-in shared memory patch).
+// CUDA (Hopper): 256-thread teams, tiles within Kokkos 3.4's 40 KB level-0 scratch, several teams
+// per SM; the bucket sort goes above it where Kokkos allows (the opt-in shared memory patch).
+// Measured on an H100 with bench_sorts and profile_sort (A/B builds in the same call).
 template <class ExecSpace>
 struct Tuning<ExecSpace, typename std::enable_if<is_cuda_space<ExecSpace>::value>::type> {
   struct Radix {
     static constexpr int digit_bits = 8;
     static constexpr int team_size = 256;
-    // Keys each thread holds in registers in the downsweep (compile-time: a local array).
+    // Keys each thread holds in registers in the downsweep.
     static constexpr int keys_per_thread_4b = 16;  // 4096-key tiles for 32-bit keys
     static constexpr int keys_per_thread_8b = 8;   // 2048-key tiles for 64-bit keys
-    // Downsweep scratch per team (checked at compile time against this budget, Kokkos 3.4's
-    // level-0 cap): 32-bit keys 28,496 B keys-only / 37,728 B with values; 64-bit keys
-    // 29,008 / 34,144 B (Kokkos adds 2,064 B per team for its team reductions and scans).
+    // Kokkos 3.4's level-0 cap, checked at compile time (largest use: 37.7 KB, 4-byte keys with values).
     static constexpr std::size_t scratch_budget = 40 * 1024;
-    // Downsweep launch bound (Kokkos::LaunchBounds<team_size, this>): registers for this many
-    // 256-thread teams per SM. Unbounded, ptxas (CUDA 13, sm_90) gave the 16-keys-per-thread
-    // downsweep 72-127 registers, i.e. 2-3 teams per SM where scratch allows 5-7; bound to 4
-    // it gets 64 (0 spills; 16 B spilled in the 32-bit by-key kernel). 5 spilled up to 148 B.
-    // TODO(radix): measure 3 / 4 / 5 on the H100.
+    // 64 registers, no spills for keys alone (ptxas, CUDA 13); unbounded: 2-3 teams/SM. 3 and 5 not timed.
     static constexpr unsigned downsweep_min_teams_per_sm = 4;
-    // Teams in upsweep/downsweep, each walking a chunk of consecutive tiles. Scratch limits
-    // residency to ~6-8 teams per SM, fewer than concurrency() / team_size; 4x that many chunks
-    // keeps the last wave short (with exactly 1x, a third of the teams ran in a second wave).
+    // 4 chunks per resident team keep the last wave short (at 1x a third ran in a second wave).
     template <class Exec>
     static std::size_t max_chunks(const Exec& exec) {
       return 4 * std::size_t(exec.concurrency()) / team_size;
     }
   };
-  // Randomized sample sort: the paper's k = 128, t = 256, l = 8 and M = 2^16 (the paper's 2^17
-  // is halved because small buckets are sorted by chunks of <= 4096 keys in scratch plus merge
-  // passes in global memory). TODO(sample sort): tune k, M, l on the H200.
+  // Randomized sample sort: the paper's k = 128, t = 256, l = 8; M = 2^16, half the paper's,
+  // as small buckets are sorted in 4096-key chunks plus merge passes.
   struct SampleSort {
     static constexpr int buckets = 128;
     static constexpr int oversampling_4b = 30;
@@ -225,13 +197,9 @@ struct Tuning<ExecSpace, typename std::enable_if<is_cuda_space<ExecSpace>::value
     static constexpr int keys_per_thread_4b = 8;       // 2048-key tiles
     static constexpr int keys_per_thread_8b = 4;       // 1024-key tiles
     static constexpr int max_scratch_sort = 4096;
-    // Small sort: team merge sort, from the H100 comparison of 2026-11-23 (bench_sorts, same
-    // run; Gkeys/s merge / bitonic): u32 2^24 5.11 / 4.22 uniform, 5.30 / 3.93 gaussian;
-    // u32 2^28 5.44 / 4.57; u32+u32 2^24 4.16 / 3.41; u64 2^24 2.77 / 2.26. The paper's odd-even
-    // merge network was slower than bitonic (profile_sort, u32 2^24: 3.24 / 1.90 ms small sort).
+    // Against bitonic: u32 2^24 5.11 / 4.22 Gkeys/s; the paper's odd-even merge was slower than bitonic.
     static constexpr SortingNetwork small_sort_network = SortingNetwork::merge_sort;
-    // Bucket counters per team in the count kernel: lanes of a warp that hit the same bucket
-    // (sorted runs, few distinct keys) then mostly hit different copies. 8 x 256 counters = 8 KB.
+    // Counter copies per team, so warp lanes hitting one bucket (runs, duplicates) mostly differ.
     static constexpr int counter_copies = 8;
     static constexpr std::size_t scratch_budget = 38 * 1024;
     template <class Exec>
@@ -239,154 +207,77 @@ struct Tuning<ExecSpace, typename std::enable_if<is_cuda_space<ExecSpace>::value
       return std::size_t(exec.concurrency()) / team_size;
     }
   };
-  // Deterministic sample sort: 256-thread teams. Samples per sublist from the s sweep on an H100
-  // at the 72 KB tiles (perf_tests/bucket_sort_study.md, binaries of e11fd2c, 2026-11-24; n =
-  // 2^25..2^27, uniform / staggered / deterministic duplicates, median of 3):
-  // - u32 (T = 8192): s = 256 and 512 within 1% by geometric mean at 2^25 / 2^26 (512 ahead at
-  //   2^27 by a slow staggered cell at 256), 256 the fastest on uniform input at 2^25 / 2^26 and
-  //   1.1 B/key less memory (5.14 against 6.27): default_samples = 256.
-  // - u64 (T = 4096): s = 128 0.9-4.5% faster than 256 on uniform and staggered input at every
-  //   n, 1-6% slower on deterministic duplicates (whose step 4 radix sort skips its equal digits);
-  //   64-bit keys make step 4 (8 radix passes over 16-byte samples) 14% of a uniform sort at 256
-  //   (profile_sort, 2^26), so halving the samples pays for the larger buckets:
-  //   default_samples_wide_keys = 128 for keys of 8 bytes or more. Pairs of 32-bit keys keep 256.
+  // Deterministic sample sort: 256-thread teams.
   struct BucketSort {
     static constexpr int team_size = 256;
-    // Level-0 scratch per team: 72 KB, above Kokkos 3.4's 40 KB through the opt-in shared memory
-    // patch (cmake/patches/kokkos-3.4.01-cuda-optin-shmem.patch, in the bundled Kokkos); with a
-    // Kokkos that caps level 0 at 40 KB the plan uses the cap (the tiles measured at 36 KB, pairs
-    // on halved sublists). Sublists: 32-bit keys 8192, 64-bit keys 4096, u32+u32 pairs 4096 keys,
-    // each merge-sorted with both buffers in level 0 (3 teams per SM). H100, 2026-11-23
-    // (RESULTS.md, seventh session), bench_sorts_candidate* against bench_sorts in one call,
-    // alternately twice, 2^24, Gkeys/s 36 KB -> 72 KB: u64 3.95 -> 4.95 uniform, 4.21-5.60 -> 5.23-6.29 over the six
-    // distributions; pairs 3.06 -> 4.20 uniform, 3.08-3.85 -> 4.14-5.23; u32 uniform 7.02 -> 7.26
-    // (2^26: 7.19 -> 7.61). 56 KB (pairs at 4096 in level 0, the rest as at 36 KB) matched 72 KB
-    // on pairs and left u64 where it was. BucketSortOptions::team_scratch_bytes overrides it per
-    // call (an A/B in one binary: bench_sorts --bucket_team_scratch=B1,B2).
+    // 72 KB (opt-in shared memory; capped by Kokkos otherwise) against 36 KB: u64 1.25x, pairs 1.37x at 2^24.
     static constexpr std::size_t scratch_budget = 72 * 1024;
+    // s = 64-512 at 2^25-2^27 (perf_tests/bucket_sort_study.md): 256 fastest on uniform u32, 1.1 B/key < 512.
     static constexpr int default_samples = 256;
-    static constexpr int default_samples_wide_keys = 128;  // keys of 8 bytes or more
-    // Keys under 8 bytes (u32, f32, their pairs) at n <= 2^21: s = 64. There step 4's sample
-    // merge rounds are latency-bound launches (2^20 u32: 3 rounds at s = 256, ~30 us each
-    // with their partitions, and dearer on random keys than on presorted ones), and fewer
-    // samples drop rounds for less than they add to step 9. H100, flatness protocol, 3
-    // processes, bucket_sort+workspace+s64 against the default in the same processes
-    // (RESULTS.md, sixteenth session), Gkeys/s slowest / fastest distribution: u32 2^20
-    // 3.77-4.04 -> 3.96-4.06, 2^21 6.34-6.51 -> 6.39-6.55; pairs 2^20 3.09-3.38 -> 3.27-3.39,
-    // 2^21 4.74-4.99 -> 4.85-5.05. At 2^22 s = 64 ran 1-6% slower than 256 (one process), and
-    // 64-bit keys gained nothing at 2^20-2^21, so the rule ends at 2^21 and skips them.
+    // Keys of 8 bytes or more: 128 ran 0.9-4.5% faster than 256 on uniform and staggered u64.
+    static constexpr int default_samples_wide_keys = 128;
+    // Keys under 8 bytes up to 2^21: s = 64 against 256, 1-8% faster at 2^20 (fewer sample merge rounds).
     static constexpr std::size_t small_input_max_n = std::size_t(1) << 21;
+    // At 2^22, 64 ran 1-6% slower than 256.
     static constexpr int small_input_samples = 64;
-    // Step 8 (Impl::Relocate): keys (and values) a thread loads before storing any, and keys of
-    // consecutive sublists one team moves, so that each bucket's share of them is written as
-    // one run: 16384 (pairs and u64: 4 sublists of 4096; u32: 2 of 8192). H100, 2^26, relocation
-    // kernel in ms with one sublist per team / 8192 / 16384 keys (profile_sort_candidate*, same
-    // call, median of 5): pairs uniform 0.86 / 0.70 / 0.65, pairs sorted 0.60 / 0.58 / 0.59, u32
-    // uniform 0.43 / 0.42 / 0.44, u64 uniform 0.57 / 0.53 / 0.55 (RESULTS.md, twelfth session).
-    // KOKKOSSORT_BUCKET_RELOCATE_BATCH and KOKKOSSORT_BUCKET_RELOCATE_GROUP_KEYS set them for an
-    // A/B build (1 and 0: one key at a time, one sublist per team, as before).
+    // Step 8: keys a thread loads before it stores any (A/B macro: one at a time with 1).
 #ifdef KOKKOSSORT_BUCKET_RELOCATE_BATCH
     static constexpr int relocate_batch = KOKKOSSORT_BUCKET_RELOCATE_BATCH;
 #else
     static constexpr int relocate_batch = 4;
 #endif
+    // Keys of consecutive sublists one team moves: pairs 2^26 0.65 ms against 0.86 with one sublist.
 #ifdef KOKKOSSORT_BUCKET_RELOCATE_GROUP_KEYS
     static constexpr int relocate_group_keys = KOKKOSSORT_BUCKET_RELOCATE_GROUP_KEYS;
 #else
     static constexpr int relocate_group_keys = 16384;
 #endif
-    // More buckets than samples where the mean bucket would end above this share of a
-    // power-of-two number of step-9 tiles (Impl::bucket_count; the buckets of uniform input
-    // at n a power of two sat right at it, and half of them paid one more merge round);
-    // 0: as many buckets as samples, the paper's. KOKKOSSORT_BUCKET_FILL_PERCENT sets it
-    // for an A/B build (bench_sorts_candidate).
+    // Buckets outnumber samples above this fill of their step-9 tiles, saving uniform input a merge round.
 #ifdef KOKKOSSORT_BUCKET_FILL_PERCENT
     static constexpr int bucket_fill_percent = KOKKOSSORT_BUCKET_FILL_PERCENT;
 #else
     static constexpr int bucket_fill_percent = 90;
 #endif
-    // Tiles of steps 2 and 9: team merge sort where its two buffers fit level-0 scratch, the
-    // paper's bitonic sort otherwise. Measured at the 36 KB budget (H100, 2026-11-23, u32
-    // uniform, merge / bitonic: 2^24 4.72 / 4.26 Gkeys/s, 2^28 5.73 / 5.25); merging pairs
-    // through level-1 scratch (global memory) ran at 0.82-0.90x the bitonic network on every
-    // distribution at 2^24 (sixth session), hence merge_sort_only_in_level0.
+    // Merge-sorted tiles against the paper's bitonic sort: u32 2^24 4.72 / 4.26 Gkeys/s.
     static constexpr bool merge_sort_tiles = true;
+    // Merging through level-1 scratch ran at 0.82-0.90x bitonic, so only in level 0.
 #ifdef KOKKOSSORT_BUCKET_MERGE_ONLY_IN_LEVEL0
     static constexpr bool merge_sort_only_in_level0 = KOKKOSSORT_BUCKET_MERGE_ONLY_IN_LEVEL0;
 #else
     static constexpr bool merge_sort_only_in_level0 = true;
 #endif
-    // Where the two merge buffers do not fit level 0 at the largest sublist that the budget
-    // holds, halve the sublists until they do and merge sort them, instead of the bitonic network
-    // at full size. At 36 KB: pairs (2048-key sublists) 3.06 -> 3.68 Gkeys/s uniform at 2^24,
-    // 1.19-1.32x on every distribution (seventh session); at 72 KB it is what gives 32-bit keys
-    // 8192-key and pairs 4096-key sublists.
+    // Halved sublists merge-sorted in level 0 against full-size bitonic: pairs 1.19-1.32x at 2^24.
 #ifdef KOKKOSSORT_BUCKET_MERGE_HALVES_TILES
     static constexpr bool merge_halves_tiles = KOKKOSSORT_BUCKET_MERGE_HALVES_TILES;
 #else
     static constexpr bool merge_halves_tiles = true;
 #endif
-    // Merge passes of steps 4 and 9: tiles of up to merge_tile keys merged through scratch,
-    // halved until a team's scratch (two key tiles, slots with values) fits merge_scratch_budget:
-    // 4096 for keys of 4 bytes without values (33.8 KB: 6 teams per SM), 2048 for pairs, 8-byte
-    // keys and the 8-byte samples of step 4 (21-35 KB; 4096 would leave 3-5 teams per SM), 1024
-    // for the 16-byte samples of 8-byte keys. Each thread of a 256-thread team merges 16 or 8
-    // outputs after one merge path search, and the random-input share of the passes' work is
-    // those searches (Nsight Compute, u32 2^26, one 2048-key pass: 199.6 M instructions uniform,
-    // 160.5 M sorted, the difference the searches' scratch loads; ALU pipe 81% busy). H100,
-    // nineteenth session (RESULTS.md): 4096 against 2048 on u32, flatness protocol, alternating
-    // processes: uniform 2^26 13.92 -> 14.13, 2^28 13.08 -> 13.39 Gkeys/s, slowest / fastest
-    // 2^24-2^28 0.956 / 0.937 / 0.927 -> 0.967 / 0.958 / 0.949; u64 at 4096 ran 4% slower and
-    // pairs 1%. (Tenth session, before team_batched_copy: 4096 for every key type, u64 -5..-15%.)
-    // KOKKOSSORT_BUCKET_MERGE_TILE sets merge_tile for an A/B build (2048: the tiles before).
+    // 4096 against 2048: u32 2^26 14.13 / 13.92 Gkeys/s; within the budget only 4-byte keys alone get it.
 #ifdef KOKKOSSORT_BUCKET_MERGE_TILE
     static constexpr int merge_tile = KOKKOSSORT_BUCKET_MERGE_TILE;
 #else
     static constexpr int merge_tile = 4096;
 #endif
+    // 4096 u64 keys would leave 3 teams per SM: 4% slower than 2048.
     static constexpr std::size_t merge_scratch_budget = 40 * 1024;
-    // Threads of a merge-pass team, each merging tile / merge_team_size consecutive outputs
-    // after one merge path search of its own; BucketSortOptions::merge_team_size overrides it
-    // per call (bench_sorts --bucket_merge_team=T1,T2). Nineteenth session, flatness protocol,
-    // 2^26: 128 at 2048-key tiles ran u32 +1.4% (11 teams per SM, 44 warps, scratch-bound), u64
-    // -2%, pairs -1%, 64 5-12% slower on all; 128 at 4096-key tiles u32 -5%: 256.
+    // Against 128 threads (u32 5% slower at 4096-key tiles, u64 and pairs 1-2%) and 64 (5-12%), 2^26.
     static constexpr int merge_team_size = 256;
   };
-  // Tiles sorted and merged in scratch (TilePasses: merge sort and bucket sort tile sorts and
-  // merge passes, the bucket sort's sublist sort): bank-padded arrays (Impl::TileArray).
-  // Measured on an H100 (perf_tests/RESULTS.md, 2026-11-23, padded and unpadded builds run
-  // alternately, twice each): bucket sort u32 +14..58% (every distribution at 2^24, uniform
-  // 2^20..2^26), merge sort -4..+18% (gains on presorted and duplicate keys; uniform within the
-  // runs' spread). KOKKOSSORT_TILE_BANK_PADDING=0 builds the previous layout (bench_sorts_candidate).
+  // Tiles sorted and merged in scratch (TilePasses: merge sort and bucket sort).
   struct Tiles {
+    // Bank-padded tiles against unpadded: bucket sort u32 1.14-1.58x, merge sort 0.96-1.18x.
 #ifdef KOKKOSSORT_TILE_BANK_PADDING
     static constexpr bool bank_padding = KOKKOSSORT_TILE_BANK_PADDING;
 #else
     static constexpr bool bank_padding = true;
 #endif
-    // team_merge_sort's runs of 8 (4 in the sample sort's small sort): insertion sort in scratch,
-    // or a register transposition network whose cost does not depend on the input (insertion
-    // sort is free on presorted and duplicate keys, ~14 scratch shifts per run on random keys).
-    // Sixth session, with merges that still branched per output (KOKKOSSORT_TILE_RUN_NETWORK=1,
-    // alternately twice each, 2^22..2^26): no consistent gain (bucket sort u32 +1..19%, u64
-    // -6..+13%, pairs -7..+3%). Tenth session, over the select-based merges (H100, RESULTS.md,
-    // bench_sorts_candidate in the same call, median of 3, 2^26, four distributions): bucket
-    // sort u32 +1.5..9.2%, u64 +0.4..4.3%, pairs -0.8..+4.7%, most on uniform and gaussian input,
-    // so the network is the default; KOKKOSSORT_TILE_RUN_NETWORK=0 builds insertion sort.
+    // Base runs by a register network against insertion sort: bucket sort u32 2^26 1.02-1.09x.
 #if defined(KOKKOSSORT_TILE_RUN_NETWORK) && !KOKKOSSORT_TILE_RUN_NETWORK
     static constexpr RunSort run_sort = RunSort::insertion;
 #else
     static constexpr RunSort run_sort = RunSort::network;
 #endif
-    // Global loads each thread issues before it stores any when a tile is copied into scratch
-    // (or values are gathered by slot): team_batched_copy, in the bucket sort's sublist sort,
-    // sample index and step-9 passes, the merge sort's passes, the sample sort's small sort and
-    // the radix sort's upsweep. H100 (RESULTS.md, eighteenth session; bench_sorts builds
-    // alternating in one call, 2^24 and 2^26, six distributions), against one load per thread
-    // (the TeamThreadRange loops before it): 4 loads bucket sort u32 1.12-1.14x, u64 1.09-1.13x,
-    // pairs 1.05-1.09x, merge sort 1.13-1.19x, sample sort 1.00-1.02x; 8 loads ran 0-2% slower
-    // than 4 on u32 and 2-6% on u64 and pairs. The radix upsweep with 4: radix sort 1.02-1.11x.
-    // KOKKOSSORT_TILE_LOAD_BATCH sets it for an A/B build (1: the loops before it).
+    // Loads in flight per thread in tile copies, against 1: bucket sort 1.05-1.14x; 8 ran 0-6% slower.
 #ifdef KOKKOSSORT_TILE_LOAD_BATCH
     static constexpr int load_batch = KOKKOSSORT_TILE_LOAD_BATCH;
 #else
@@ -416,33 +307,17 @@ struct Tuning<ExecSpace, typename std::enable_if<is_cuda_space<ExecSpace>::value
   };
   // Hybrid sort: HybridSortCudaTuning above.
   using HybridSort = HybridSortCudaTuning;
-  // Measured on an H100 (perf_tests/RESULTS.md), uniform keys: at 2^20 merge sort beat radix
-  // (2026-11-22: u32 0.27 vs 0.43 ms, u64 0.32 vs 0.91 ms; 2026-11-23 at 2^16 and 2^18 merge
-  // sort 0.54 and 1.07 Gkeys/s, radix 0.01 and 0.54); at 2^24 and 2^28 radix beat merge for
-  // u32 (2026-11-23: 8.97 vs 6.03, 10.03 vs 5.13 Gkeys/s). For u64 at 2^28 the sample sort beat
-  // radix on 2026-11-22 (4.01 vs 3.16 Gkeys/s) but no longer after the register-tile downsweep
-  // (2026-11-23: radix 3.98, sample sort 3.84): no sample-sort row. Sizes between measured
-  // points take the next measured row's choice.
-  // Bucket-sort rows (H100, RESULTS.md thirteenth and fourteenth sessions, same runs):
-  // 8-byte keys without values above 2^20: the deterministic sample sort ran at 1.7-1.9x the
-  // radix sort on uniform u64 keys and 1.1-1.3x on sorted ones (2^24-2^28: 6.53-6.76 against
-  // 3.52-3.86 Gkeys/s), and sort() with this row at 1.6-1.9x radix on uniform u64 keys at
-  // 2^22-2^28 and 1.0-1.4x on the other inputs; radix keeps a 1.5-2.5x lead on deterministic
-  // duplicates (it skips equal digits), enough to lead by geometric mean at 2^28 only. The
-  // bucket sort's slowest input stays 1.6-1.8x radix's slowest.
-  // On u32 keys the two were within 0.92-1.13x, on u32 pairs radix led (1.06-1.23x), and on
-  // u64 keys with u32 values the bucket sort won only on uniform keys (1.4-1.5x; 0.9-1.1x on
-  // the other inputs, 0.3-0.5x on duplicates, 2^22-2^26), so 4-byte keys and sort_by_key keep
-  // radix. Comparators from 2^20 on: sort(comparator) with this row ran at 1.3-3.7x the
-  // randomized sample sort on uniform u64 keys (2^20-2^26) and 3.3-4.0x on u32 keys and pairs
-  // (2^22); the sample sort's equal-bucket path wins on deterministic duplicates at 2^24-2^26.
+  // sort()'s table, from H100 runs of the algorithms against each other (uniform keys unless named).
   struct Dispatch {
+    // Merge sort up to 2^20: u32 2^20 0.27 ms against radix 0.43 ms; radix ahead from 2^24.
     static constexpr std::size_t merge_sort_max_n = std::size_t(1) << 20;
+    // 8-byte keys alone above 2^20: bucket sort 1.6-1.9x radix on uniform u64, 0.4-0.66x on duplicates.
     static constexpr std::size_t bucket_sort_min_n = (std::size_t(1) << 20) + 1;
+    // 4-byte keys and pairs stay with radix: the bucket sort was 0.92-1.13x radix on u32.
     static constexpr std::size_t bucket_sort_min_key_bytes = 8;
-    // Keys up to 8 bytes (the measured ones): wider keys shrink the bucket sort's tiles and
-    // samples in scratch, unmeasured, and a very wide key may not fit its plan at all.
+    // Comparators from 2^20: bucket sort 1.3-4.0x the sample sort (u32, u64, pairs).
     static constexpr std::size_t comparator_bucket_sort_min_n = std::size_t(1) << 20;
+    // Wider keys were not measured and shrink the bucket sort's tiles.
     static constexpr std::size_t comparator_bucket_sort_max_key_bytes = 8;
     static constexpr Algorithm comparator_algorithm = Algorithm::SampleSort;  // otherwise
   };

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """A/B table from gpu-suite.sh's `candidate` step:
-    scripts/ab_table.py DIR [CANDIDATE=bench_sorts_candidate]
+    perf_tests/lab/ab_table.py DIR [CANDIDATE=bench_sorts_candidate]
 reads DIR/candidate-bench_sorts-<round>.json and DIR/candidate-<CANDIDATE>-<round>.json (the two
 programs run alternately in one call) and prints, per sorter, key type, size and distribution,
 the median rate of each over its rounds (Gkeys/s) and candidate / bench_sorts; a row per sorter

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Flatness tables from gpu-suite.sh's `flat` step (interleaved protocol):
-    scripts/flat_table.py DIR [SORTER=bucket_sort]
+    perf_tests/lab/flat_table.py DIR [SORTER=bucket_sort]
 reads DIR/flat-<type>-<log2>-<round>.json (Google Benchmark, repetitions run randomly
 interleaved in one process) and prints, per key type and size, every sorter's median rate per
 distribution (Gkeys/s over the repetitions), the slowest / fastest ratio over the six

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # One call on the lent GPU machine (device tool), inside its 10-minute limit:
-#   scripts/gpu-call.sh OUTDIR FIRST_STEPS [LATER_STEPS] [SECONDS=570]
+#   perf_tests/lab/gpu-call.sh OUTDIR FIRST_STEPS [LATER_STEPS] [SECONDS=570]
 # runs gpu-suite.sh FIRST_STEPS (e.g. build,pack or unpack; `-` for none: a machine still warm
 # from the previous call keeps its build tree), then LATER_STEPS under a timeout
 # so that whatever happens the logs come back: the suite's directory is packed into
@@ -13,7 +13,7 @@ out=${1:?usage: gpu-call.sh OUTDIR FIRST_STEPS [LATER_STEPS] [SECONDS]}
 first=${2:?}
 later=${3:-}
 budget=${4:-570}
-root=$(cd "$(dirname "$0")/.." && pwd)
+root=$(cd "$(dirname "$0")/../.." && pwd)
 work=$(mktemp -d)
 start=$(date +%s)
 status=0
