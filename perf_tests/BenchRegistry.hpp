@@ -250,8 +250,8 @@ std::vector<Sorter<T>> registry() {
     add_bucket_sort("bucket_sort+workspace", reuse);
 #if KOKKOSSORT_HAS_CUDA
     // The paper's bitonic tile sorts (their compare-exchanges do not depend on the keys) with a
-    // workspace, for the GPU flatness protocol beside the tuned merge-sorted tiles (RESULTS.md,
-    // fifteenth session); the CPU report keeps bucket_sort+bitonic.
+    // workspace, for the GPU per-distribution comparison beside the tuned merge-sorted tiles; the
+    // CPU report keeps bucket_sort+bitonic.
     reuse.network = KokkosSort::SortingNetwork::bitonic;
     add_bucket_sort("bucket_sort+bitonic+workspace", reuse);
 #endif

@@ -1,4 +1,4 @@
-// The bucket sort's two measured questions (issue 5), default execution space:
+// The bucket sort's two measured questions, default execution space:
 //
 // 1. s sweep (Dehne and Zaboli's Figure on the number of samples), per key type of
 //    --sweep_types (u32, u64; default u32): bucket_sort over n = 2^25, 2^26, 2^27 and every

@@ -145,8 +145,7 @@ if has report; then
   # to 2^REPORT_MAX_LOG2 in steps of 4x, the package's sorts with a workspace where they take one
   # and the peers; REPORT_SECONDS caps each process (its JSON keeps what finished). Kokkos::sort
   # is left out on deterministic duplicates: Kokkos 3.4's BinSort took 34.9 s for one sort of 2^16
-  # such keys (RESULTS.md, seventeenth session). Then, anywhere with matplotlib:
-  # scripts/make_report.py OUTDIR/report-*.json perf_tests/report-h100
+  # such keys. Then, anywhere with matplotlib: scripts/make_report.py OUTDIR/report-*.json OUTDIR
   sorters=${REPORT_SORTERS:-'radix\+workspace|sample_sort\+workspace|bucket_sort\+workspace|merge_sort\+workspace|hybrid_sort\+workspace|sort\+workspace|KokkosKernels::bitonicSort|cub::DeviceRadixSort|cub::DeviceMergeSort|thrust::sort'}
   filter="^($sorters|Kokkos::sort)/[^/]+/(uniform|gaussian|bucket_sorted|staggered|sorted)/|^($sorters)/[^/]+/det_duplicates/"
   for type in ${REPORT_TYPES:-u32 u64 pairs f32}; do

@@ -58,8 +58,8 @@
 //   shuffle      Optional: the counting and repositioning passes visit the keys in a pseudo-
 //                random order (a bijective affine index map), so that nearly sorted input does
 //                not send neighbouring threads to the same bucket counter. Off by default: on
-//                an H100 (perf_tests/RESULTS.md, 2026-11-23) it paid off only on sorted and
-//                bucket-sorted input and cost 5-43% elsewhere, the distance-sorting frames included.
+//                an H100 it paid off only on sorted and bucket-sorted input and cost 5-43%
+//                elsewhere, the distance-sorting frames included.
 //
 // Extra memory (bytes): 2 (n + 3L) (sizeof(Key) [+ sizeof(Value)]) for the padded buffers,
 // n * sizeof(index) for the within-bucket indices (4, or 8 when n >= 2^32), plus small tables

@@ -18,7 +18,7 @@ class Workspace;
 /// MergeSortOptions, SampleSortOptions, HybridSortOptions and SortOptions::workspace) instead
 /// of allocating and freeing their buffers in every call: on an H100 those cudaMalloc and
 /// cudaFree calls took 0.2-0.9 ms of a 1.6-10 ms sort of 2^24 to 2^26 keys, and their cost
-/// varied from call to call (perf_tests/RESULTS.md, thirteenth session). It grows to the largest need seen and keeps that
+/// varied from call to call. It grows to the largest need seen and keeps that
 /// memory until release() or destruction. The first sort fixes its memory space; a sort of
 /// another space throws std::invalid_argument. Sorts that share one workspace must be ordered
 /// (the same execution space instance, or a fence between them); the sorts return with their

@@ -2,7 +2,7 @@
 #define KOKKOSSORT_IMPL_DISPATCH_HPP
 // Algorithm choice of KokkosSort::sort / sort_by_key / stable_sort. The thresholds live in
 // Tuning<Exec>::Dispatch; the table they implement is documented in README.md ("Which
-// algorithm sort() uses") with the measurements it comes from (perf_tests/RESULTS.md).
+// algorithm sort() uses"), the rates behind it in docs/performance.md.
 #include <cstddef>
 #include <stdexcept>
 #include "KokkosSort_Algorithm.hpp"

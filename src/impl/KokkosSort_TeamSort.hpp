@@ -170,7 +170,7 @@ KOKKOS_INLINE_FUNCTION void team_odd_even_merge_sort(const Member& team, const K
 // Merge path: how many of the first `diag` outputs of the stable merge of a[0, na) and
 // b[0, nb) come from a (ties taken from a first). a and b are anything indexable with ().
 // Index: std::size_t for global arrays, int for tiles in scratch, whose searches run ~11 steps
-// per 8 outputs in the merge passes, kernels bound by their integer pipe (RESULTS.md).
+// per 8 outputs in the merge passes, kernels bound by their integer pipe (Nsight Compute, H100).
 template <class Index, class A, class B, class Comp>
 KOKKOS_INLINE_FUNCTION Index merge_path(const A& a, const Index na, const B& b, const Index nb, const Index diag,
                                         const Comp& comp) {
@@ -240,7 +240,7 @@ KOKKOS_INLINE_FUNCTION void serial_merge(const A& a, const std::size_t na, const
 // (clamped to the run's last key once the run is used up): one scratch read per output and no
 // branch on the keys, so a warp stays converged on random keys as on presorted ones. (serial_merge
 // branches per output, and its reads are where random keys cost: on an H100 its merges took 20x
-// the bank conflicts and +42% instructions on uniform against sorted u32 keys, RESULTS.md.)
+// the bank conflicts and +42% instructions on uniform against sorted u32 keys.)
 // emit(o, pos, key): output o is arr(pos).
 template <class Arr, class Comp, class Emit>
 KOKKOS_INLINE_FUNCTION void serial_merge_in_array(const Arr& arr, const int a0, const int na, const int b0,

@@ -266,12 +266,11 @@ struct TileMergeSlices {
 // Merge path of every tile's first and last output, two threads per tile, all in one launch,
 // and everything else a TileMergePass team needs to know about its tile, so that it starts
 // loading keys at once: searched inside the merge kernel, the two chains of ~20 dependent global
-// loads stalled every wave of teams (the merge sort's passes ran at ~0.8 TB/s, H100 profile_sort,
-// 2026-11-23); and the tile's span (SegmentTiles: a binary search over the segments' tile
-// tables) and geometry (a 64-bit division), computed again by each of the team's threads in a
-// kernel bound by its integer pipe (Nsight Compute), cost the bucket sort's step-9 merge passes
-// 14-17% of their time (H100, 2^26, 2026-11-24: u32 2.01 -> 1.68 ms uniform, 1.65 -> 1.38 sorted;
-// u64 4.13 -> 3.56). The even thread of a tile writes its starts and flags, the odd one its ends.
+// loads stall every wave of teams (merge passes at ~0.8 TB/s on an H100); and the tile's span
+// (SegmentTiles: a binary search over the segments' tile tables) and geometry (a 64-bit
+// division), computed again by each of the team's threads in a kernel bound by its integer pipe,
+// cost the bucket sort's merge passes 14-17% of their time (H100, 2^26 keys). The even thread of
+// a tile writes its starts and flags, the odd one its ends.
 template <class ExecSpace, class KeyView, class Comp, class Tiles>
 struct TileMergePartition {
   KeyView first, second;

@@ -94,8 +94,7 @@ template <class T, class V>
 // of the input, used once, whose key is the key beside it. Returns "" or a fault (the lowest
 // index found; with a value used twice, either place may be named). The loops run on the host
 // execution space in parallel: single-threaded, the value check's random gathers took seconds
-// per result at 2^28 keys, for every benchmark configuration (perf_tests/RESULTS.md,
-// seventeenth session).
+// per result at 2^28 keys, for every benchmark configuration.
 template <class T, class Keys, class Values>
 std::string sorted_result_error(const std::vector<T>& input, const std::vector<T>& sorted, const Keys& keys,
                                 const Values* values) {
