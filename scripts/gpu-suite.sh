@@ -4,10 +4,10 @@
 # the tests and the performance programs, and writes logs and benchmark JSON to OUTDIR.
 #
 #   scripts/gpu-suite.sh OUTDIR [steps]     steps, comma-separated (default build,test,large,bench,study):
-#     build      configure and build the cuda preset (BUILD_TARGETS limits it)
+#     build      configure and build the cuda preset (BUILD_TARGETS limits it; SUITE_CMAKE_ARGS added)
 #     pack       after build: binaries into OUTDIR/prebuilt.part-* (scripts/gpu-pack.sh)
 #     unpack     binaries from .gpu-carry/ (gpu-pack.sh output or pack's parts) instead of building
-#     test       ctest -L unit (compile_fail excluded; UNIT_EXCLUDE: a -E regex)
+#     test       ctest -L unit (compile_fail excluded; UNIT_EXCLUDE: a -E regex; CTEST_ARGS added)
 #     large huge ctest -L large (LARGE_REGEX) / -L huge;  cli  the command-line sorter's test
 #     bench      bench_sorts: every input at 2^24, uniform 2^20-2^28 (BENCH_ARGS: runs separated by ';')
 #     report     the docs' H100 sweep: one bench_sorts per key type into OUTDIR/report-<type>.json
@@ -86,7 +86,7 @@ fi
 
 if has build; then
   log "configure + build ($preset preset)"
-  if ! { cmake --preset "$preset" $prefix_path -DKokkosSort_ENABLE_EXAMPLES=ON && \
+  if ! { cmake --preset "$preset" $prefix_path -DKokkosSort_ENABLE_EXAMPLES=ON ${SUITE_CMAKE_ARGS:-} && \
          cmake --build build/$preset --parallel "$jobs" ${BUILD_TARGETS:+--target $BUILD_TARGETS} -- -k 0; } > "$out/build.log" 2>&1; then
     grep -E "error|FAILED" "$out/build.log" | head -n 40
     log "BUILD FAILED (continuing with the targets that built)"
@@ -112,7 +112,8 @@ run_ctest() {  # label, log name, extra ctest arguments
   (cd build/$preset && ctest -L "$1" "${@:3}" --output-on-failure --timeout 1200) > "$out/$2" 2>&1 || status=1
   grep -E "tests passed|tests failed|Failed|\*\*\*" "$out/$2" | tail -n 20 | tee -a "$out/suite.log"
 }
-has test && run_ctest '^unit$' ctest-unit.log -LE compile_fail ${UNIT_EXCLUDE:+-E "$UNIT_EXCLUDE"}
+# shellcheck disable=SC2086
+has test && run_ctest '^unit$' ctest-unit.log -LE compile_fail ${UNIT_EXCLUDE:+-E "$UNIT_EXCLUDE"} ${CTEST_ARGS:-}
 has cli && run_ctest '^unit$' ctest-cli.log -R '^cli$'
 has large && run_ctest '^large$' ctest-large.log -R "${LARGE_REGEX:-.}"
 has huge && run_ctest '^huge$' ctest-huge.log
@@ -146,7 +147,7 @@ if has report; then
   # and the peers; REPORT_SECONDS caps each process (its JSON keeps what finished). Kokkos::sort
   # is left out on deterministic duplicates: Kokkos 3.4's BinSort took 34.9 s for one sort of 2^16
   # such keys. Then, anywhere with matplotlib: scripts/make_report.py OUTDIR/report-*.json OUTDIR
-  sorters=${REPORT_SORTERS:-'radix\+workspace|sample_sort\+workspace|bucket_sort\+workspace|merge_sort\+workspace|hybrid_sort\+workspace|sort\+workspace|KokkosKernels::bitonicSort|cub::DeviceRadixSort|cub::DeviceMergeSort|thrust::sort'}
+  sorters=${REPORT_SORTERS:-'radix\+workspace|sample_sort\+workspace|bucket_sort\+workspace|merge_sort\+workspace|hybrid_sort\+workspace|sort\+workspace|KokkosKernels::bitonicSort|cub::DeviceRadixSort|cub::DeviceMergeSort|thrust::sort|thrust::sort\+comparator'}
   filter="^($sorters|Kokkos::sort)/[^/]+/(uniform|gaussian|bucket_sorted|staggered|sorted)/|^($sorters)/[^/]+/det_duplicates/"
   for type in ${REPORT_TYPES:-u32 u64 pairs f32}; do
     log "report sweep: $type"
