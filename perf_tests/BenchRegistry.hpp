@@ -364,7 +364,20 @@ std::vector<Sorter<T>> registry() {
          cub::DeviceMergeSort::SortPairs(ws.temp.data(), bytes, k.data(), v.data(), int64_t(k.extent(0)), CubLess());
        },
        [](std::size_t n) { ws.reserve(n, true); }});
+  // thrust as its users call it: without a comparator thrust::sort is CUB's radix sort (what
+  // Kokkos 4's Kokkos::sort runs on CUDA); with one it is a merge sort.
   add({"thrust::sort", true,
+       [](const DeviceView<T>& k) {
+         thrust::sort(thrust::device, thrust::device_pointer_cast(k.data()),
+                      thrust::device_pointer_cast(k.data() + k.extent(0)));
+       },
+       [](const DeviceView<T>& k, const ValueView& v) {
+         thrust::sort_by_key(thrust::device, thrust::device_pointer_cast(k.data()),
+                             thrust::device_pointer_cast(k.data() + k.extent(0)),
+                             thrust::device_pointer_cast(v.data()));
+       },
+       {}});
+  add({"thrust::sort+comparator", true,
        [](const DeviceView<T>& k) {
          thrust::sort(thrust::device, thrust::device_pointer_cast(k.data()),
                       thrust::device_pointer_cast(k.data() + k.extent(0)), CubLess());

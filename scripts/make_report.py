@@ -17,6 +17,7 @@ from collections import defaultdict
 # settings (the plain name, or the "+workspace" run where only that was measured).
 ALGORITHMS = ["sort", "radix", "bucket_sort", "sample_sort", "merge_sort", "hybrid_sort", "enumeration", "odd_even"]
 PEER_LABELS = {"cub::DeviceRadixSort": "CUB radix", "cub::DeviceMergeSort": "CUB merge", "thrust::sort": "thrust",
+               "thrust::sort+comparator": "thrust+comparator",
                "__gnu_parallel::sort": "GNU parallel", "std::sort": "std::sort", "std::stable_sort": "std::stable_sort",
                "Kokkos::sort": "Kokkos::sort", "KokkosKernels::bitonicSort": "KK bitonic"}
 

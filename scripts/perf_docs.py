@@ -14,7 +14,7 @@ from make_report import Rates, context_facts, fmt, label, load_run, log2, rate, 
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RESULTS = os.path.join(ROOT, "perf_tests", "results")
-README_PEERS = ["cub::DeviceRadixSort", "cub::DeviceMergeSort", "thrust::sort", "Kokkos::sort", "__gnu_parallel::sort"]
+README_PEERS = ["cub::DeviceRadixSort", "cub::DeviceMergeSort", "thrust::sort", "thrust::sort+comparator", "Kokkos::sort", "__gnu_parallel::sort"]
 
 
 def context_line(path, r):

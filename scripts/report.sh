@@ -29,7 +29,7 @@ if [ ${#args[@]} -eq 0 ]; then
     # With a workspace, as the CUB peers keep their temporary storage; Kokkos 3.4's Kokkos::sort
     # is left out on deterministic duplicates (35 s for one sort of 2^16 keys).
     ours='(sort|radix|bucket_sort|sample_sort|merge_sort|hybrid_sort)\+workspace'
-    peers='cub::DeviceRadixSort|cub::DeviceMergeSort|thrust::sort|KokkosKernels::bitonicSort'
+    peers='cub::DeviceRadixSort|cub::DeviceMergeSort|thrust::sort|thrust::sort\+comparator|KokkosKernels::bitonicSort'
     args=(--min_log2=20 --max_log2=28 --benchmark_min_time=0.1
           "--benchmark_filter=^($ours|$peers)/|^Kokkos::sort/[^/]+/(uniform|gaussian|bucket_sorted|staggered|sorted)/")
   else
