@@ -71,7 +71,7 @@ fi
 
 nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv,noheader > "$out/gpu.txt" 2>&1
 log "GPU: $(cat "$out/gpu.txt")"
-jobs=$(nproc)
+jobs=${JOBS:-$(nproc)}
 
 if has unpack; then
   # Binaries from scripts/gpu-pack.sh (prebuilt.tar.xz) or from the pack step (prebuilt.part-*):
