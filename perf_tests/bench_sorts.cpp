@@ -25,6 +25,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstring>
+#include <fstream>
 #include <iterator>
 #include <map>
 #include <memory>
@@ -253,7 +254,16 @@ int main(int argc, char** argv) {
     cudaDeviceProp prop;
     cudaGetDeviceProperties(&prop, 0);
     benchmark::AddCustomContext("device", prop.name);
+    int runtime = 0;
+    cudaRuntimeGetVersion(&runtime);
+    benchmark::AddCustomContext("cuda_version", std::to_string(runtime / 1000) + "." + std::to_string(runtime % 1000 / 10));
 #else
+    std::ifstream cpuinfo("/proc/cpuinfo");
+    for (std::string line; std::getline(cpuinfo, line);)
+      if (line.rfind("model name", 0) == 0) {
+        benchmark::AddCustomContext("cpu", line.substr(line.find(':') + 2));
+        break;
+      }
     benchmark::AddCustomContext("host_threads", std::to_string(Exec().concurrency()));
 #endif
     auto wants = [&](const char* t) { return ("," + settings.types + ",").find(std::string(",") + t + ",") != std::string::npos; };

@@ -73,7 +73,8 @@ class Rates:
             self.table[(keys, dist, n)][sorter] = rate
             if sorter not in self.sorters:
                 self.sorters.append(sorter)
-        self.device = self.ctx.get("device", self.ctx.get("execution_space", "?"))
+        self.device = self.ctx.get("device") or (
+            f"{self.ctx.get('cpu', 'CPU')}, {self.ctx.get('host_threads', '?')} threads ({self.ctx.get('execution_space', '?')})")
         self.peers = sorted((s for s in self.sorters if "::" in s),
                             key=lambda s: list(PEER_LABELS).index(s) if s in PEER_LABELS else len(PEER_LABELS))
         self.defaults = []
