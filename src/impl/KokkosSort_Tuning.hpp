@@ -126,8 +126,8 @@ struct Tuning {
       return std::size_t(exec.concurrency());
     }
   };
-  // sort()'s table: radix sort was the fastest on 2 cores, sample sort the fastest comparison
-  // sort (u32 and pairs, 2^16-2^22; perf_tests/results/cpu2core-2026-11-23-sweep.json).
+  // sort()'s table: radix the fastest on u32 keys (2 cores, 2^16-2^20), within 0.87x of sample sort
+  // on pairs; sample sort the fastest comparison sort (perf_tests/results/cpu2core-2026-11-26-report.json).
   struct Dispatch {
     static constexpr std::size_t merge_sort_max_n = 0;
     static constexpr std::size_t bucket_sort_min_n = ~std::size_t(0);  // no bucket-sort row
