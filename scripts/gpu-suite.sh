@@ -10,9 +10,9 @@
 #     test       ctest -L unit (compile_fail excluded; UNIT_EXCLUDE: a -E regex; CTEST_ARGS added)
 #     large huge ctest -L large (LARGE_REGEX) / -L huge;  cli  the command-line sorter's test
 #     bench      bench_sorts: every input at 2^24, uniform 2^20-2^28 (BENCH_ARGS: runs separated by ';')
-#     report     the docs' H100 sweep: one bench_sorts per key type into OUTDIR/report-<type>.json
-#                (REPORT_TYPES, REPORT_MIN_LOG2, REPORT_MAX_LOG2, REPORT_SECONDS, REPORT_SORTERS);
-#                then scripts/make_report.py OUTDIR/report-*.json OUTDIR
+#     report     the docs' GPU sweep: one bench_sorts per key type and n, merged into OUTDIR/report.json
+#                (REPORT_TYPES, REPORT_LOG2S, REPORT_SECONDS, REPORT_SORTERS);
+#                then scripts/make_report.py OUTDIR/report.json OUTDIR
 #     hostbench  the openmp bench_sorts on this machine's CPU (HOSTBENCH_ARGS)
 #     study bucket distance   study_baselines, bucket_sort_study, distance_sort tables (*_ARGS)
 #     profile ncu             profile_sort per call / Nsight Compute per kernel (PROFILE_ARGS, NCU_ARGS)
@@ -142,21 +142,29 @@ if has bench; then
   fi
 fi
 if has report; then
-  # The README's H100 report: one bench_sorts process per key type (REPORT_TYPES), 2^REPORT_MIN_LOG2
-  # to 2^REPORT_MAX_LOG2 in steps of 4x, the package's sorts with a workspace where they take one
-  # and the peers; REPORT_SECONDS caps each process (its JSON keeps what finished). Kokkos::sort
-  # is left out on deterministic duplicates: Kokkos 3.4's BinSort took 34.9 s for one sort of 2^16
-  # such keys. Then, anywhere with matplotlib: scripts/make_report.py OUTDIR/report-*.json OUTDIR
+  # The docs' GPU sweep: one bench_sorts process per key type (REPORT_TYPES) and n (2^REPORT_LOG2S),
+  # the package's sorts with a workspace where they take one and the peers; REPORT_SECONDS caps each
+  # process (its JSON keeps what finished). Kokkos::sort is left out on deterministic duplicates:
+  # Kokkos 3.4's BinSort took 34.9 s for one sort of 2^16 such keys. The runs are merged into
+  # OUTDIR/report.json (scripts/merge_runs.py); then, anywhere with matplotlib:
+  # scripts/make_report.py OUTDIR/report.json OUTDIR
   sorters=${REPORT_SORTERS:-'radix\+workspace|sample_sort\+workspace|bucket_sort\+workspace|merge_sort\+workspace|hybrid_sort\+workspace|sort\+workspace|KokkosKernels::bitonicSort|cub::DeviceRadixSort|cub::DeviceMergeSort|thrust::sort|thrust::sort\+comparator'}
   filter="^($sorters|Kokkos::sort)/[^/]+/(uniform|gaussian|bucket_sorted|staggered|sorted)/|^($sorters)/[^/]+/det_duplicates/"
-  for type in ${REPORT_TYPES:-u32 u64 pairs f32}; do
-    log "report sweep: $type"
-    ${REPORT_SECONDS:+timeout --signal=INT "$REPORT_SECONDS"} ./build/$preset/perf_tests/bench_sorts --types="$type" \
-      --min_log2="${REPORT_MIN_LOG2:-20}" --max_log2="${REPORT_MAX_LOG2:-28}" --benchmark_min_time=0.1 \
-      "--benchmark_filter=$filter" --benchmark_out="$out/report-$type.json" --benchmark_out_format=json \
-      > "$out/report-$type.txt" 2>&1 || status=1
-    count_failures "report-$type" "$out/report-$type.txt"
+  kokkos_version=$(sed -n 's/^Kokkos_DIR:[A-Z]*=//p' "build/$preset/CMakeCache.txt" | xargs -I{} sed -n 's/^set(PACKAGE_VERSION "\([0-9.]*\)")$/\1/p' {}/KokkosConfigVersion.cmake)
+  context="preset=$preset,kokkos_version=${kokkos_version:-unknown},cuda_version=$(nvcc --version | sed -n 's/.*release \([0-9.]*\).*/\1/p'),commit=$(git rev-parse --short HEAD 2>/dev/null || cat build/commit.txt 2>/dev/null || echo unknown)"
+  runs=()
+  for type in ${REPORT_TYPES:-u32 pairs u64 f32}; do
+    for lg in ${REPORT_LOG2S:-20 24 28}; do
+      log "report sweep: $type 2^$lg"
+      ${REPORT_SECONDS:+timeout --signal=INT "$REPORT_SECONDS"} ./build/$preset/perf_tests/bench_sorts --types="$type" \
+        --min_log2="$lg" --max_log2="$lg" --benchmark_min_time=0.1 "--benchmark_filter=$filter" \
+        --benchmark_context="$context" --benchmark_out="$out/report-$type-$lg.json" --benchmark_out_format=json \
+        > "$out/report-$type-$lg.txt" 2>&1 || status=1
+      count_failures "report-$type-$lg" "$out/report-$type-$lg.txt"
+      runs+=("$out/report-$type-$lg.json")
+    done
   done
+  python3 scripts/merge_runs.py "$out/report.json" "${runs[@]}" | tee -a "$out/suite.log"
 fi
 if has repeat; then
   log "test_bucket_sort, ${REPEAT_COUNT:-10} processes"

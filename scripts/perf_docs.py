@@ -74,7 +74,8 @@ def plot(files):
         print("perf_docs: matplotlib is not available, plot not redrawn", file=sys.stderr)
         return
     from make_report import overview_plot
-    for path, r in files:
+    # One figure: the first GPU file's.
+    for path, r in files[:1]:
         if r.ctx.get("execution_space") == "Cuda" and "u32" in r.key_types():
             out = os.path.join(ROOT, "docs", "img", os.path.basename(path).replace(".json", "-u32.png"))
             os.makedirs(os.path.dirname(out), exist_ok=True)
@@ -86,9 +87,9 @@ def main():
     paths = sorted(glob.glob(os.path.join(RESULTS, "*.json")))
     if not paths:
         sys.exit("perf_docs: no results in perf_tests/results/")
-    # GPU files first, then by date, newest first.
+    # GPU files first, then newest day first, then newest Kokkos first.
     files = [(p, Rates([load_run(p)])) for p in paths]
-    files.sort(key=lambda f: f[1].ctx.get("date", ""), reverse=True)
+    files.sort(key=lambda f: (f[1].ctx.get("date", "")[:10], f[1].ctx.get("kokkos_version", "")), reverse=True)
     files.sort(key=lambda f: f[1].ctx.get("execution_space") != "Cuda")
     replace_between(os.path.join(ROOT, "docs", "performance.md"), performance_section(files))
     replace_between(os.path.join(ROOT, "README.md"), readme_table(files))
