@@ -237,6 +237,18 @@ std::vector<Sorter<T>> registry() {
                     other);
   }
   add_bucket_sort("bucket_sort", {});
+  {
+    // Team merge sorts' base runs by the other method than the tuned one (Tuning Tiles::run_sort).
+    const bool tuned_network = KokkosSort::Impl::Tuning<Exec>::Tiles::run_sort == KokkosSort::Impl::RunSort::network;
+    const auto other_runs = tuned_network ? KokkosSort::Impl::Choice::off : KokkosSort::Impl::Choice::on;
+    const char* suffix = tuned_network ? "+insertion_runs" : "+network_runs";
+    KokkosSort::Impl::BucketSortPolicy bucket;
+    bucket.run_network = other_runs;
+    add_bucket_sort(std::string("bucket_sort") + suffix, bucket);
+    KokkosSort::Impl::SampleSortPolicy sample;
+    sample.run_network = other_runs;
+    add_sample_sort(std::string("sample_sort") + suffix, sample);
+  }
   // Both tile sorts in every step (the tuned choice may mix them per step), for the comparison
   // the tuning rests on.
   for (const auto net : {KokkosSort::SortingNetwork::bitonic, KokkosSort::SortingNetwork::merge_sort}) {

@@ -401,6 +401,41 @@ TEST(BucketSort, MergeTeamSizes) {
   }
 }
 
+// The tuning choices a policy overrides (each the other way than, or beside, the tuned value).
+TEST(BucketSort, PolicyTuningOverrides) {
+  const auto input = generate<std::uint32_t>(Distribution::Staggered, (std::size_t(1) << 17) + 333);
+  for (int variant = 0; variant < 6; ++variant) {
+    SCOPED_TRACE("variant " + std::to_string(variant));
+    KokkosSort::Experimental::BucketSortStats st;
+    KokkosSort::Impl::BucketSortPolicy opt;
+    opt.stats = &st;
+    opt.samples = 8;
+    if (variant == 0) opt.bucket_fill_percent = 0;
+    if (variant == 1) opt.merge_tile = 512;
+    if (variant == 2) opt.relocate_group_keys = 1;
+    if (variant == 3) opt.merge_only_in_level0 = KokkosSort::Impl::Choice::off;
+    if (variant == 4) opt.merge_halves_tiles = KokkosSort::Impl::Choice::off;
+    if (variant == 5) opt.run_network = KokkosSort::Impl::Choice::on;
+    check_three_entry_points(input, opt);
+    if (variant == 0) EXPECT_EQ(st.buckets, st.samples + 1) << "fill 0: s splitters";
+    if (variant == 1) EXPECT_LE(st.merge_tile, 512u);
+  }
+}
+
+TEST(BucketSort, RejectsBadPolicyTuning) {
+  const auto input = generate<std::uint32_t>(Distribution::Uniform, 5000);
+  auto keys = to_view(Exec(), input, "keys");
+  for (int variant = 0; variant < 4; ++variant) {
+    KokkosSort::Impl::BucketSortPolicy opt;
+    if (variant == 0) opt.merge_tile = 3;
+    if (variant == 1) opt.merge_tile = 1 << 20;
+    if (variant == 2) opt.bucket_fill_percent = 50;
+    if (variant == 3) opt.bucket_fill_percent = 101;
+    EXPECT_THROW(KokkosSort::Impl::bucket_sort(Exec(), keys, opt), std::invalid_argument) << variant;
+  }
+  EXPECT_TRUE(matches(input, to_vector(keys))) << "keys changed by a rejected call";
+}
+
 TEST(BucketSort, RejectsBadOptions) {
   const std::size_t n = 5000;
   const auto input = generate<std::uint32_t>(Distribution::Uniform, n);

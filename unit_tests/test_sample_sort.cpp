@@ -224,6 +224,21 @@ TEST(SampleSort, BothNetworks) {
   }
 }
 
+// Both ways of sorting the team merge sort's base runs (Tuning Tiles::run_sort picks one).
+TEST(SampleSort, BothBaseRunSorts) {
+  for (auto runs : {KokkosSort::Impl::Choice::off, KokkosSort::Impl::Choice::on}) {
+    SCOPED_TRACE(int(runs));
+    KokkosSort::Impl::SampleSortPolicy o;
+    o.run_network = runs;
+    o.network = KokkosSort::SortingNetwork::merge_sort;
+    o.small_bucket = 3000;
+    o.team_size = 2;  // runs of 4: the network applies
+    o.keys_per_thread = 64;
+    check_keys_with(generate<std::uint32_t>(Distribution::Uniform, 30011), o);
+    check_pairs_with(generate<std::int64_t>(Distribution::Gaussian, 30011), o);
+  }
+}
+
 TEST(SampleSort, BadOptionsThrowAndLeaveDataUnchanged) {
   const auto input = generate<std::uint32_t>(Distribution::Uniform, 5000);
   std::vector<std::uint32_t> idx(input.size());
