@@ -59,19 +59,19 @@ struct Sorter {
 };
 
 // Level-0 budgets (bytes per team) for extra bucket sort variants, "bucket_sort+scratch<bytes>"
-// (BucketSortOptions::team_scratch_bytes): a budget A/B against the tuned one and the peers in
-// one binary and one run, instead of a candidate build per budget. Set from
+// (Impl::BucketSortPolicy::team_scratch_bytes): a budget A/B against the tuned one and the peers in
+// one binary and one run, instead of a build per budget. Set from
 // --bucket_team_scratch=B1,B2 by the programs that take it; budgets Kokkos does not allow are
 // left out with a message.
 inline std::vector<std::size_t> bucket_team_scratch_variants;
 
-// Samples per sublist (BucketSortOptions::samples) for extra bucket sort variants with a
+// Samples per sublist (Impl::BucketSortPolicy::samples) for extra bucket sort variants with a
 // workspace, "bucket_sort+workspace+s<S>": the s choice measured against the tuned one in one
 // process (the flatness protocol interleaves them). Set from --bucket_samples=S1,S2; values the
 // sort would reject (not a power of two in [2, 65536]) are left out with a message.
 inline std::vector<int> bucket_samples_variants;
 
-// Merge-pass team sizes (BucketSortOptions::merge_team_size) for extra bucket sort variants
+// Merge-pass team sizes (Impl::BucketSortPolicy::merge_team_size) for extra bucket sort variants
 // with a workspace, "bucket_sort+workspace+mt<T>", interleaved with the tuned one as the
 // samples variants are. Set from --bucket_merge_team=T1,T2; values the sort would reject are
 // left out with a message, and values it would reduce are named by the count it uses.
@@ -107,7 +107,7 @@ std::vector<T> parse_option_list(const char* flag, const std::string& list, cons
   for (const auto& [item, value] : parse_number_list(list)) {
     try {
       if (value == 0) throw std::invalid_argument("not a number");
-      KokkosSort::BucketSortOptions o;
+      KokkosSort::Impl::BucketSortPolicy o;
       const T used = accept(o, value);
       if (std::find(out.begin(), out.end(), used) == out.end()) out.push_back(used);
     } catch (const std::invalid_argument& e) {
@@ -122,7 +122,7 @@ inline int clamp_to_int(const unsigned long long v) {
 }
 
 inline std::vector<int> parse_samples_list(const std::string& list) {
-  return parse_option_list<int>("--bucket_samples", list, [](KokkosSort::BucketSortOptions& o, unsigned long long v) {
+  return parse_option_list<int>("--bucket_samples", list, [](KokkosSort::Impl::BucketSortPolicy& o, unsigned long long v) {
     o.samples = clamp_to_int(v);
     return KokkosSort::Impl::bucket_checked_samples(o, 0);
   });
@@ -130,7 +130,7 @@ inline std::vector<int> parse_samples_list(const std::string& list) {
 
 inline std::vector<int> parse_merge_team_list(const std::string& list) {
   return parse_option_list<int>("--bucket_merge_team", list,
-                                [](KokkosSort::BucketSortOptions& o, unsigned long long v) {
+                                [](KokkosSort::Impl::BucketSortPolicy& o, unsigned long long v) {
                                   o.merge_team_size = clamp_to_int(v);
                                   return KokkosSort::Impl::bucket_checked_merge_team_size<Exec>(o);
                                 });
@@ -138,7 +138,7 @@ inline std::vector<int> parse_merge_team_list(const std::string& list) {
 
 inline std::vector<std::size_t> parse_team_scratch_list(const std::string& list) {
   return parse_option_list<std::size_t>("--bucket_team_scratch", list,
-                                        [](KokkosSort::BucketSortOptions& o, unsigned long long v) {
+                                        [](KokkosSort::Impl::BucketSortPolicy& o, unsigned long long v) {
                                           o.team_scratch_bytes = std::size_t(v);
                                           return KokkosSort::Impl::bucket_scratch_limit<Exec>(o);
                                         });
@@ -148,7 +148,7 @@ inline std::vector<std::size_t> parse_team_scratch_list(const std::string& list)
 struct CubLess {
   template <class T>
   __host__ __device__ bool operator()(const T& a, const T& b) const {
-    return KokkosSort::Impl::DefaultLess<T>()(a, b);
+    return KokkosSort::Less<T>()(a, b);
   }
 };
 
@@ -206,21 +206,21 @@ std::vector<Sorter<T>> registry() {
   }
   // The sample, bucket and hybrid sorts with fixed options: each variant below differs only in
   // them.
-  auto add_sample_sort = [&](std::string name, const KokkosSort::SampleSortOptions& o) {
-    add({std::move(name), false, [o](const DeviceView<T>& k) { KokkosSort::sample_sort(Exec(), k, o); },
-         [o](const DeviceView<T>& k, const ValueView& v) { KokkosSort::sample_sort_by_key(Exec(), k, v, o); }, {}});
+  auto add_sample_sort = [&](std::string name, const KokkosSort::Impl::SampleSortPolicy& o) {
+    add({std::move(name), false, [o](const DeviceView<T>& k) { KokkosSort::Impl::sample_sort(Exec(), k, o); },
+         [o](const DeviceView<T>& k, const ValueView& v) { KokkosSort::Impl::sample_sort_by_key(Exec(), k, v, o); }, {}});
   };
-  auto add_bucket_sort = [&](std::string name, const KokkosSort::BucketSortOptions& o) {
-    add({std::move(name), false, [o](const DeviceView<T>& k) { KokkosSort::bucket_sort(Exec(), k, o); },
-         [o](const DeviceView<T>& k, const ValueView& v) { KokkosSort::bucket_sort_by_key(Exec(), k, v, o); }, {}});
+  auto add_bucket_sort = [&](std::string name, const KokkosSort::Impl::BucketSortPolicy& o) {
+    add({std::move(name), false, [o](const DeviceView<T>& k) { KokkosSort::Impl::bucket_sort(Exec(), k, o); },
+         [o](const DeviceView<T>& k, const ValueView& v) { KokkosSort::Impl::bucket_sort_by_key(Exec(), k, v, o); }, {}});
   };
-  auto add_hybrid_sort = [&](std::string name, const KokkosSort::HybridSortOptions& o) {
-    add({std::move(name), false, [o](const DeviceView<T>& k) { KokkosSort::hybrid_sort(Exec(), k, o); },
-         [o](const DeviceView<T>& k, const ValueView& v) { KokkosSort::hybrid_sort_by_key(Exec(), k, v, o); }, {}});
+  auto add_hybrid_sort = [&](std::string name, const KokkosSort::Impl::HybridSortPolicy& o) {
+    add({std::move(name), false, [o](const DeviceView<T>& k) { KokkosSort::Impl::hybrid_sort(Exec(), k, o); },
+         [o](const DeviceView<T>& k, const ValueView& v) { KokkosSort::Impl::hybrid_sort_by_key(Exec(), k, v, o); }, {}});
   };
   add_sample_sort("sample_sort", {});
   {
-    KokkosSort::SampleSortOptions reuse;
+    KokkosSort::Impl::SampleSortPolicy reuse;
     reuse.workspace = &bench_workspace();
     add_sample_sort("sample_sort+workspace", reuse);
   }
@@ -229,7 +229,7 @@ std::vector<Sorter<T>> registry() {
   for (const auto net : {KokkosSort::SortingNetwork::bitonic, KokkosSort::SortingNetwork::odd_even_merge,
                          KokkosSort::SortingNetwork::merge_sort}) {
     if (net == KokkosSort::Impl::Tuning<Exec>::SampleSort::small_sort_network) continue;
-    KokkosSort::SampleSortOptions other;
+    KokkosSort::Impl::SampleSortPolicy other;
     other.network = net;
     add_sample_sort(net == KokkosSort::SortingNetwork::bitonic          ? "sample_sort+bitonic"
                     : net == KokkosSort::SortingNetwork::odd_even_merge ? "sample_sort+odd_even"
@@ -237,15 +237,27 @@ std::vector<Sorter<T>> registry() {
                     other);
   }
   add_bucket_sort("bucket_sort", {});
+  {
+    // Team merge sorts' base runs by the other method than the tuned one (Tuning Tiles::run_sort).
+    const bool tuned_network = KokkosSort::Impl::Tuning<Exec>::Tiles::run_sort == KokkosSort::Impl::RunSort::network;
+    const auto other_runs = tuned_network ? KokkosSort::Impl::Choice::off : KokkosSort::Impl::Choice::on;
+    const char* suffix = tuned_network ? "+insertion_runs" : "+network_runs";
+    KokkosSort::Impl::BucketSortPolicy bucket;
+    bucket.run_network = other_runs;
+    add_bucket_sort(std::string("bucket_sort") + suffix, bucket);
+    KokkosSort::Impl::SampleSortPolicy sample;
+    sample.run_network = other_runs;
+    add_sample_sort(std::string("sample_sort") + suffix, sample);
+  }
   // Both tile sorts in every step (the tuned choice may mix them per step), for the comparison
   // the tuning rests on.
   for (const auto net : {KokkosSort::SortingNetwork::bitonic, KokkosSort::SortingNetwork::merge_sort}) {
-    KokkosSort::BucketSortOptions other;
+    KokkosSort::Impl::BucketSortPolicy other;
     other.network = net;
     add_bucket_sort(net == KokkosSort::SortingNetwork::bitonic ? "bucket_sort+bitonic" : "bucket_sort+merge", other);
   }
   {
-    KokkosSort::BucketSortOptions reuse;
+    KokkosSort::Impl::BucketSortPolicy reuse;
     reuse.workspace = &bench_workspace();
     add_bucket_sort("bucket_sort+workspace", reuse);
 #if KOKKOSSORT_HAS_CUDA
@@ -257,19 +269,19 @@ std::vector<Sorter<T>> registry() {
 #endif
   }
   for (const int samples : bucket_samples_variants) {
-    KokkosSort::BucketSortOptions other;
+    KokkosSort::Impl::BucketSortPolicy other;
     other.samples = samples;
     other.workspace = &bench_workspace();
     add_bucket_sort("bucket_sort+workspace+s" + std::to_string(samples), other);
   }
   for (const int threads : bucket_merge_team_variants) {
-    KokkosSort::BucketSortOptions other;
+    KokkosSort::Impl::BucketSortPolicy other;
     other.merge_team_size = threads;
     other.workspace = &bench_workspace();
     add_bucket_sort("bucket_sort+workspace+mt" + std::to_string(threads), other);
   }
   for (const std::size_t bytes : bucket_team_scratch_variants) {
-    KokkosSort::BucketSortOptions other;
+    KokkosSort::Impl::BucketSortPolicy other;
     other.team_scratch_bytes = bytes;
     add_bucket_sort("bucket_sort+scratch" + std::to_string(bytes), other);
   }
@@ -277,12 +289,12 @@ std::vector<Sorter<T>> registry() {
   {
     // Hybrid sort with the shuffle option opposite to its default, so that every run (the
     // sorted and nearly sorted distributions above all) measures the shuffle's cost and benefit.
-    KokkosSort::HybridSortOptions other;
+    KokkosSort::Impl::HybridSortPolicy other;
     other.shuffle = !other.shuffle;
     add_hybrid_sort(other.shuffle ? "hybrid_sort+shuffle" : "hybrid_sort-shuffle", other);
   }
   {
-    KokkosSort::HybridSortOptions reuse;
+    KokkosSort::Impl::HybridSortPolicy reuse;
     reuse.workspace = &bench_workspace();
     add_hybrid_sort("hybrid_sort+workspace", reuse);
   }
@@ -390,16 +402,16 @@ std::vector<Sorter<T>> registry() {
        {}});
 #else
   add({"std::sort", true,
-       [](const DeviceView<T>& k) { std::sort(k.data(), k.data() + k.extent(0), KokkosSort::Impl::DefaultLess<T>()); },
+       [](const DeviceView<T>& k) { std::sort(k.data(), k.data() + k.extent(0), KokkosSort::Less<T>()); },
        {}, {}});
   add({"std::stable_sort", true,
        [](const DeviceView<T>& k) {
-         std::stable_sort(k.data(), k.data() + k.extent(0), KokkosSort::Impl::DefaultLess<T>());
+         std::stable_sort(k.data(), k.data() + k.extent(0), KokkosSort::Less<T>());
        },
        {}, {}});
   add({"__gnu_parallel::sort", true,
        [](const DeviceView<T>& k) {
-         __gnu_parallel::sort(k.data(), k.data() + k.extent(0), KokkosSort::Impl::DefaultLess<T>());
+         __gnu_parallel::sort(k.data(), k.data() + k.extent(0), KokkosSort::Less<T>());
        },
        {}, {}});
 #endif

@@ -51,7 +51,7 @@ Settings settings;
 
 template <class T>
 void parallel_host_sort(std::vector<T>& v) {
-  __gnu_parallel::sort(v.begin(), v.end(), KokkosSort::Impl::DefaultLess<T>());
+  __gnu_parallel::sort(v.begin(), v.end(), KokkosSort::Less<T>());
 }
 
 // The input of one (type, distribution, n), generated once and shared by all sorters.

@@ -103,7 +103,7 @@ std::string log2_of(std::size_t n) { return fmt("2^%.2f", std::log2(double(n)));
 // smallest paper size, above that rule.
 template <class K = Key>
 KokkosSort::Impl::BucketPlan plan_for(int s, std::size_t n = std::size_t(1) << 25) {
-  KokkosSort::BucketSortOptions o;
+  KokkosSort::Impl::BucketSortPolicy o;
   o.samples = s;
   return KokkosSort::Impl::bucket_plan<Exec, K, false>(o, n);
 }
@@ -159,27 +159,27 @@ Input<K> make_input(KokkosSortTest::Distribution d, std::size_t n) {
   Kokkos::fence();
   // The reference after the upload: in.sorted held the input until now. Parallel sort in the
   // std::sort order, as bench_sorts does: std::sort takes seconds per input at 2^27.
-  __gnu_parallel::sort(in.sorted.begin(), in.sorted.end(), KokkosSort::Impl::DefaultLess<K>());
+  __gnu_parallel::sort(in.sorted.begin(), in.sorted.end(), KokkosSort::Less<K>());
   return in;
 }
 
 template <class K>
 Cell measure(const Input<K>& in, const Kokkos::View<K*, Mem>& work, int s, const std::string& what) {
   const std::size_t n = work.extent(0);
-  KokkosSort::BucketSortOptions opt;
+  KokkosSort::Impl::BucketSortPolicy opt;
   opt.samples = s;
-  auto sort_once = [&](KokkosSort::BucketSortStats* stats) {
+  auto sort_once = [&](KokkosSort::Experimental::BucketSortStats* stats) {
     Kokkos::deep_copy(work, in.pristine);
     Exec().fence();
     opt.stats = stats;
     const auto t0 = Clock::now();
-    KokkosSort::bucket_sort(Exec(), work, opt);
+    KokkosSort::Impl::bucket_sort(Exec(), work, opt);
     Exec().fence();
     return seconds_since(t0);
   };
   Cell c;
   // Warm-up: first launches, and the run whose result and buckets are checked.
-  KokkosSort::BucketSortStats stats;
+  KokkosSort::Experimental::BucketSortStats stats;
   sort_once(&stats);
   auto h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), work);
   if (std::memcmp(h.data(), in.sorted.data(), n * sizeof(K)) != 0) fail(what + ": result differs from std::sort");
@@ -336,7 +336,7 @@ std::vector<Allocation> bucket_allocations(std::size_t n, int s_asked) {
   namespace Impl = KokkosSort::Impl;
   using Params = Impl::Tuning<Exec>::BucketSort;
   using Sample = Impl::BucketSample<K>;
-  using Less = Impl::DefaultLess<K>;
+  using Less = KokkosSort::Less<K>;
   const auto plan = plan_for<K>(s_asked, n);
   const std::size_t key_bytes = sizeof(K), T = std::size_t(plan.T), s = std::size_t(plan.s);
   const std::size_t m = (n + T - 1) / T, stride = T / s;
@@ -345,12 +345,13 @@ std::vector<Allocation> bucket_allocations(std::size_t n, int s_asked) {
   using KV = Kokkos::View<K*, Exec::memory_space>;
   using SV = Kokkos::View<Sample*, Exec::memory_space>;
   const auto step9 = Impl::segment_plan<Exec, K, KV, false, Less>(plan.T, Params::team_size, plan.merge_team_size,
-                                                                 plan.merging, plan.limit);
+                                                                 plan.merging, plan.limit, plan.merge_tile,
+                                                                 plan.run_sort);
   const auto step4 = Impl::segment_plan<Exec, Sample, SV, false, Impl::BucketSampleLess<K, Less>>(
       Impl::bucket_tile_for<Exec, Sample>(plan.limit), Params::team_size, plan.merge_team_size, plan.merging,
-      plan.limit);
+      plan.limit, plan.merge_tile, plan.run_sort);
   const std::size_t q =
-      std::size_t(Impl::bucket_count(n, plan.s, m, step9.sort_tile, plan.max_buckets, Params::bucket_fill_percent));
+      std::size_t(Impl::bucket_count(n, plan.s, m, step9.sort_tile, plan.max_buckets, plan.fill_percent));
   return {
       {"key buffer: n K", n * key_bytes},
       {"samples: s m S (S = sizeof BucketSample)", s * m * sizeof(Sample)},
@@ -647,11 +648,11 @@ void memory(std::ostream& md) {
   std::vector<Search> results;
   {
     auto total = [&](std::size_t k) { return bucket_total_bytes(k, s_asked); };
-    KokkosSort::BucketSortOptions opt;
+    KokkosSort::Impl::BucketSortPolicy opt;
     opt.samples = s_asked;
     results.push_back(search("bucket_sort", largest_fitting(usable, total), total, real_memory,
                              [opt](const KeyView& k) {
-                               KokkosSort::bucket_sort(Exec(), k, opt);
+                               KokkosSort::Impl::bucket_sort(Exec(), k, opt);
                                return k;
                              }));
   }

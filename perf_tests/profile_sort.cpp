@@ -139,7 +139,7 @@ template <class T>
 std::string verify(const std::vector<T>& host, const KokkosSortBench::DeviceView<T>& work,
                    const KokkosSortBench::ValueView& values, bool pairs) {
   std::vector<T> ref = host;
-  std::sort(ref.begin(), ref.end(), KokkosSort::Impl::DefaultLess<T>());
+  std::sort(ref.begin(), ref.end(), KokkosSort::Less<T>());
   auto h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), work);
   if (!pairs) return KokkosSortTest::sorted_result_error(host, ref, h, decltype(&h)(nullptr));
   auto hv = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), values);

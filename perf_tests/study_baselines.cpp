@@ -98,21 +98,21 @@ template <class View>
 void device_sort(Algo a, const View& keys, int team_size) {
   switch (a) {
     case Algo::Enumeration: {
-      KokkosSort::EnumerationSortOptions o;
+      KokkosSort::Impl::EnumerationSortPolicy o;
       o.team_size = team_size;
-      KokkosSort::enumeration_sort(Exec(), keys, o);
+      KokkosSort::Impl::enumeration_sort(Exec(), keys, o);
       break;
     }
     case Algo::OddEven: {
-      KokkosSort::OddEvenSortOptions o;
+      KokkosSort::Impl::OddEvenSortPolicy o;
       o.team_size = team_size;
-      KokkosSort::odd_even_sort(Exec(), keys, o);
+      KokkosSort::Impl::odd_even_sort(Exec(), keys, o);
       break;
     }
     case Algo::Merge: {
-      KokkosSort::MergeSortOptions o;
+      KokkosSort::Impl::MergeSortPolicy o;
       o.team_size = team_size;
-      KokkosSort::merge_sort(Exec(), keys, o);
+      KokkosSort::Impl::merge_sort(Exec(), keys, o);
       break;
     }
     case Algo::Radix: KokkosSort::radix_sort(Exec(), keys); break;
@@ -132,7 +132,7 @@ Cell measure(Algo a, std::size_t n, std::size_t n_prev, const Cell& prev, int co
   c.all.assign(columns, -1);
   const auto input = KokkosSortTest::generate<T>(KokkosSortTest::Distribution::Uniform, n);
   auto expected = input;
-  std::sort(expected.begin(), expected.end(), KokkosSort::Impl::DefaultLess<T>());
+  std::sort(expected.begin(), expected.end(), KokkosSort::Less<T>());
 
   // CPU reference.
   if (predict(a, prev.cpu, n_prev, n) <= settings.cap_seconds) {

@@ -19,8 +19,6 @@
 #     flat       rate per input with repetitions interleaved in one process (FLAT_SORTER, FLAT_TYPES,
 #                FLAT_LOG2, FLAT_ROUNDS, FLAT_REPS, FLAT_MIN_TIME, FLAT_MODE, FLAT_EXTRA_ARGS);
 #                tables: perf_tests/lab/flat_table.py OUTDIR
-#     candidate  bench_sorts against A/B builds (CANDIDATES, CANDIDATE_ARGS, CANDIDATE_ROUNDS);
-#                tables: perf_tests/lab/ab_table.py OUTDIR
 #     repeat     test_bucket_sort in REPEAT_COUNT separate processes, counting aborts
 # BENCH_BINARY / FLAT_BINARY run another bench_sorts build. Calls of limited length:
 # perf_tests/lab/gpu-call.sh.
@@ -180,33 +178,6 @@ if has repeat; then
   done
   log "test_bucket_sort: $aborts of ${REPEAT_COUNT:-10} processes failed"
 fi
-if has candidate; then
-  log "candidate comparison"
-  # Built here unless an earlier build made them (BUILD_TARGETS="all bench_sorts_candidate
-  # bench_sorts_candidate2", then pack and unpack carry them to a later call).
-  candidates=${CANDIDATES:-bench_sorts_candidate}
-  built=1
-  for candidate in $candidates; do
-    if [ ! -x build/$preset/perf_tests/$candidate ] &&
-       ! cmake --build build/$preset --target "$candidate" > "$out/build-$candidate.log" 2>&1; then
-      built=0
-      tail -n 20 "$out/build-$candidate.log" | tee -a "$out/suite.log"
-    fi
-  done
-  if [ "$built" = 1 ]; then
-    candidate_args=${CANDIDATE_ARGS:---min_log2=20 --max_log2=26 --types=u32,u64,pairs --benchmark_min_time=0.1 '--benchmark_filter=^(bucket_sort|merge_sort|sample_sort|cub::DeviceRadixSort|cub::DeviceMergeSort)/[^/]+/([a-z_]+/16777216|uniform/[0-9]+)/'}
-    for round in $(seq "${CANDIDATE_ROUNDS:-2}"); do
-      for variant in bench_sorts $candidates; do
-        # shellcheck disable=SC2086
-        ./build/$preset/perf_tests/$variant $candidate_args --benchmark_out="$out/candidate-$variant-$round.json" \
-          --benchmark_out_format=json > "$out/candidate-$variant-$round.txt" 2>&1 || status=1
-        count_failures "candidate-$variant-$round" "$out/candidate-$variant-$round.txt"
-      done
-    done
-  else
-    status=1
-  fi
-fi
 if has flat; then
   log "flatness (${FLAT_MODE:-interleaved})"
   flat_sorter=${FLAT_SORTER:-'(bucket_sort(\+workspace)?|sample_sort|cub::DeviceMergeSort|cub::DeviceRadixSort)'}
@@ -268,12 +239,9 @@ if has profile; then
   log "profile_sort"
   IFS=';' read -ra profile_runs <<< "${PROFILE_ARGS:---sorter=sample_sort --log2=24;--sorter=radix --log2=24;--sorter=sample_sort --log2=16;--sorter=radix --log2=16}"
   for args in "${profile_runs[@]}"; do
-    # An entry may name its program first (profile_sort_candidate: the A/B build's kernels).
-    program=profile_sort
-    if [[ "$args" == profile_sort* ]]; then program=${args%% *}; args=${args#"$program"}; fi
-    echo "== $program $args" >> "$out/profile.txt"
+    echo "== profile_sort $args" >> "$out/profile.txt"
     # shellcheck disable=SC2086
-    ./build/$preset/perf_tests/$program $args >> "$out/profile.txt" 2>&1 || status=1
+    ./build/$preset/perf_tests/profile_sort $args >> "$out/profile.txt" 2>&1 || status=1
   done
   count_failures profile "$out/profile.txt"
 fi

@@ -6,9 +6,11 @@
 //   - run-time argument errors throw std::invalid_argument before any data is touched;
 //   - n = 0 and n = 1 are no-ops; 64-bit indexing throughout; strided Views and subviews work;
 //   - keys sort ascending as std::sort with operator< would, NaNs after all numbers.
+#include "KokkosSort_Algorithm.hpp"
 #include "KokkosSort_BucketSort.hpp"
 #include "KokkosSort_EnumerationSort.hpp"
 #include "KokkosSort_HybridSort.hpp"
+#include "KokkosSort_KeyOrder.hpp"
 #include "KokkosSort_MergeSort.hpp"
 #include "KokkosSort_OddEvenSort.hpp"
 #include "KokkosSort_RadixSort.hpp"
@@ -30,7 +32,7 @@ struct SortOptions {
 namespace Impl {
 
 template <class Key>
-using default_comparator_t = DefaultLess<Key>;
+using default_comparator_t = Less<Key>;
 
 // Runs `algorithm` on keys (and values when HasValues); algorithms that cannot take the key
 // type or comparator are rejected at run time with std::invalid_argument, before any work.
@@ -52,11 +54,11 @@ void run_algorithm(Algorithm algorithm, SortWorkspace* workspace, const ExecSpac
         if (algorithm == Algorithm::Radix) {
           RadixSortOptions opt;
           opt.workspace = workspace;
-          if constexpr (HasValues) radix_sort_by_key(exec, keys, values, opt); else radix_sort(exec, keys, opt);
+          if constexpr (HasValues) KokkosSort::radix_sort_by_key(exec, keys, values, opt); else KokkosSort::radix_sort(exec, keys, opt);
         } else {
           HybridSortOptions opt;
           opt.workspace = workspace;
-          if constexpr (HasValues) hybrid_sort_by_key(exec, keys, values, opt); else hybrid_sort(exec, keys, opt);
+          if constexpr (HasValues) KokkosSort::hybrid_sort_by_key(exec, keys, values, opt); else KokkosSort::hybrid_sort(exec, keys, opt);
         }
       } else {
         reject("needs a built-in numeric key type");
@@ -65,19 +67,19 @@ void run_algorithm(Algorithm algorithm, SortWorkspace* workspace, const ExecSpac
     case Algorithm::SampleSort: {
       SampleSortOptions opt;
       opt.workspace = workspace;
-      if constexpr (HasValues) sample_sort_by_key(exec, keys, values, comp, opt); else sample_sort(exec, keys, comp, opt);
+      if constexpr (HasValues) KokkosSort::sample_sort_by_key(exec, keys, values, comp, opt); else KokkosSort::sample_sort(exec, keys, comp, opt);
       return;
     }
     case Algorithm::BucketSort: {
       BucketSortOptions opt;
       opt.workspace = workspace;
-      if constexpr (HasValues) bucket_sort_by_key(exec, keys, values, comp, opt); else bucket_sort(exec, keys, comp, opt);
+      if constexpr (HasValues) KokkosSort::bucket_sort_by_key(exec, keys, values, comp, opt); else KokkosSort::bucket_sort(exec, keys, comp, opt);
       return;
     }
     case Algorithm::MergeSort: {
       MergeSortOptions opt;
       opt.workspace = workspace;
-      if constexpr (HasValues) merge_sort_by_key(exec, keys, values, comp, opt); else merge_sort(exec, keys, comp, opt);
+      if constexpr (HasValues) KokkosSort::merge_sort_by_key(exec, keys, values, comp, opt); else KokkosSort::merge_sort(exec, keys, comp, opt);
       return;
     }
     case Algorithm::Enumeration:
@@ -85,9 +87,9 @@ void run_algorithm(Algorithm algorithm, SortWorkspace* workspace, const ExecSpac
       if constexpr (builtin) {
         if (!default_order) reject("sorts by the default key order only; pass no comparator");
         if (algorithm == Algorithm::Enumeration) {
-          if constexpr (HasValues) enumeration_sort_by_key(exec, keys, values); else enumeration_sort(exec, keys);
+          if constexpr (HasValues) KokkosSort::enumeration_sort_by_key(exec, keys, values); else KokkosSort::enumeration_sort(exec, keys);
         } else {
-          if constexpr (HasValues) odd_even_sort_by_key(exec, keys, values); else odd_even_sort(exec, keys);
+          if constexpr (HasValues) KokkosSort::odd_even_sort_by_key(exec, keys, values); else KokkosSort::odd_even_sort(exec, keys);
         }
       } else {
         reject("needs a built-in numeric key type");
@@ -123,7 +125,7 @@ template <class ExecSpace, class KeyView>
 void sort(const ExecSpace& exec, const KeyView& keys, const SortOptions& options) {
   using Key = typename KeyView::non_const_value_type;
   static_assert(Impl::check_builtin_key_view<ExecSpace, KeyView>(), "");
-  Impl::sort_entry<false>("sort", exec, keys, keys, Impl::DefaultLess<Key>(), true, false, options);
+  Impl::sort_entry<false>("sort", exec, keys, keys, Less<Key>(), true, false, options);
 }
 template <class ExecSpace, class KeyView>
 void sort(const ExecSpace& exec, const KeyView& keys, Algorithm algorithm = Algorithm::Automatic) {
@@ -147,7 +149,7 @@ void sort_by_key(const ExecSpace& exec, const KeyView& keys, const ValueView& va
   using Key = typename KeyView::non_const_value_type;
   static_assert(Impl::check_builtin_key_view<ExecSpace, KeyView>(), "");
   static_assert(Impl::check_view_type<ExecSpace, ValueView>(), "");
-  Impl::sort_entry<true>("sort_by_key", exec, keys, values, Impl::DefaultLess<Key>(), true, false, options);
+  Impl::sort_entry<true>("sort_by_key", exec, keys, values, Less<Key>(), true, false, options);
 }
 template <class ExecSpace, class KeyView, class ValueView>
 void sort_by_key(const ExecSpace& exec, const KeyView& keys, const ValueView& values,
@@ -172,7 +174,7 @@ void sort_by_key(const ExecSpace& exec, const KeyView& keys, const ValueView& va
 template <class ExecSpace, class KeyView>
 void stable_sort(const ExecSpace& exec, const KeyView& keys, const SortOptions& options = {}) {
   using Key = typename KeyView::non_const_value_type;
-  Impl::sort_entry<false>("stable_sort", exec, keys, keys, Impl::DefaultLess<Key>(),
+  Impl::sort_entry<false>("stable_sort", exec, keys, keys, Less<Key>(),
                           Impl::is_builtin_key<Key>::value, true, options);
 }
 template <class ExecSpace, class KeyView, class Comparator>
@@ -185,7 +187,7 @@ void stable_sort_by_key(const ExecSpace& exec, const KeyView& keys, const ValueV
                         const SortOptions& options = {}) {
   using Key = typename KeyView::non_const_value_type;
   static_assert(Impl::check_view_type<ExecSpace, ValueView>(), "");
-  Impl::sort_entry<true>("stable_sort_by_key", exec, keys, values, Impl::DefaultLess<Key>(),
+  Impl::sort_entry<true>("stable_sort_by_key", exec, keys, values, Less<Key>(),
                          Impl::is_builtin_key<Key>::value, true, options);
 }
 template <class ExecSpace, class KeyView, class ValueView, class Comparator>

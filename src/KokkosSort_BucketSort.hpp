@@ -43,7 +43,7 @@
 // (Tuning::merge_halves_tiles; with it off, the paper's bitonic sort at the full sublist size).
 // With the bundled Kokkos' opt-in shared memory the CUDA budget is 72 KB: 8192-key sublists for
 // 32-bit keys, 4096 for 64-bit keys and for key-value pairs of 32-bit keys (40 KB Kokkos: 4096,
-// 2048, 2048). BucketSortOptions::network forces either sort on any backend (tests run both).
+// 2048, 2048). Impl::BucketSortPolicy::network forces either sort on any backend (tests run both).
 // Full tiles of keys alone are bitonic-sorted without slots (team_bitonic_sort_keys).
 // All device arrays of a call are carved from one allocation (Impl::Workspace), or from the
 // caller's SortWorkspace (BucketSortOptions::workspace) when it holds enough.
@@ -70,7 +70,7 @@
 // bytes in the one allocation (q = 285, at n = 2^21 2^k: 4.94 n); CUB radix sort: a second
 // n-key buffer, 4n, plus small tables.
 // Merge-sorted sublists whose two buffers do not fit level-0 scratch (host backends, or
-// BucketSortOptions::network) put the second in level 1: T (K + 2) bytes per running team.
+// Impl::BucketSortPolicy::network) put the second in level 1: T (K + 2) bytes per running team.
 // Everything is allocated before the input is written (it is first written in step 8).
 #include <cstdint>
 #include <stdexcept>
@@ -91,7 +91,8 @@
 
 namespace KokkosSort {
 
-/// What one bucket_sort call did; filled when BucketSortOptions::stats is set.
+namespace Experimental {
+/// What one bucket_sort call did; filled when Impl::BucketSortPolicy::stats is set.
 struct BucketSortStats {
   std::size_t n = 0;
   std::size_t sublist_size = 0;  ///< T
@@ -113,7 +114,22 @@ struct BucketSortStats {
   }
 };
 
+}  // namespace Experimental
+
+/// Options of bucket_sort.
 struct BucketSortOptions {
+  /// Device memory kept between calls (about n keys [+ n values], see above): a sort that
+  /// finds it large enough allocates nothing; null allocates and frees in every call.
+  SortWorkspace* workspace = nullptr;
+};
+
+namespace Impl {
+
+/// Tuning of one bucket_sort call, for tests and benchmarks (Impl::bucket_sort); 0 / tuned
+/// fields take the backend's value from Impl::Tuning<Exec>::BucketSort.
+struct BucketSortPolicy : BucketSortOptions {
+  BucketSortPolicy() = default;
+  explicit BucketSortPolicy(const BucketSortOptions& options) : BucketSortOptions(options) {}
   /// Samples per sublist (s; the sort makes s + 1 to 2s buckets, stats.buckets): 0 for the
   /// backend default (Tuning: on CUDA 256, 128 for keys of 8 bytes or more, 64 for narrower
   /// keys at n <= 2^21), otherwise a power of two in [2, 65536]. It is reduced to T/4 when
@@ -131,17 +147,30 @@ struct BucketSortOptions {
   /// for the key type is rejected.
   std::size_t team_scratch_bytes = 0;
   /// Threads per team in the merge passes of steps 4 and 9 (each team merges a tile of up to
-  /// Tuning::BucketSort::merge_tile keys, stats.merge_tile; every thread a run of
+  /// merge_tile keys, stats.merge_tile; every thread a run of
   /// tile / merge_team_size consecutive outputs): 0 for the backend's tuned count, otherwise a
   /// power of two in [1, 1024], reduced to the backend's team size (Tuning: 256 on CUDA, 1 on
   /// host backends; stats.merge_team_size reports the count used). Fewer threads per tile mean
   /// fewer merge path searches per key, more threads more latency hidden per tile.
   int merge_team_size = 0;
-  BucketSortStats* stats = nullptr;
-  /// Device memory kept between calls (about n keys [+ n values], see above): a sort that
-  /// finds it large enough allocates nothing; null allocates and frees in every call.
-  SortWorkspace* workspace = nullptr;
+  /// Keys one team merges per merge-pass tile (halved until it fits scratch): 0 for the tuned
+  /// Tuning::BucketSort::merge_tile, otherwise a power of two in [2, 65536].
+  int merge_tile = 0;
+  /// Mean fill of step 9's tiles above which buckets outnumber samples (bucket_count): -1 for
+  /// the tuned Tuning::BucketSort::bucket_fill_percent, 0 for q = s + 1, otherwise (50, 100].
+  int bucket_fill_percent = -1;
+  /// Keys of consecutive sublists one step-8 team moves: 0 for Tuning::BucketSort::relocate_group_keys.
+  int relocate_group_keys = 0;
+  /// Tuned network: merge-sorted tiles only where both buffers fit level 0 (merge_sort_only_in_level0),
+  /// sublists halved until they do (merge_halves_tiles).
+  Choice merge_only_in_level0 = Choice::tuned;
+  Choice merge_halves_tiles = Choice::tuned;
+  /// Team merge sorts' base runs by a register network (Tuning Tiles::run_sort) or insertion sort.
+  Choice run_network = Choice::tuned;
+  Experimental::BucketSortStats* stats = nullptr;
 };
+
+}  // namespace Impl
 
 namespace Impl {
 
@@ -212,7 +241,7 @@ struct BucketTileScratch {
 // until each segment is one run (Impl::TileSortPass, Impl::TileMergePass).
 
 // Tile sizes for elements E: sort tiles as large as scratch allows (at most max_tile), merge
-// tiles of up to Tuning::BucketSort::merge_tile keys (at least one per thread of the merge
+// tiles of up to merge_tile keys (Tuning::BucketSort::merge_tile; at least one per thread of the merge
 // teams) that fit scratch and merge_scratch_budget and never exceed twice the sort tile (a
 // merge tile must not straddle two merges). Sort tiles are sorted by teams of team_size
 // threads, merge tiles merged by teams of merge_team_size.
@@ -224,7 +253,7 @@ struct SegmentPlan {
 
 template <class ExecSpace, class E, class ValueView, bool HasValues, class Comp>
 SegmentPlan segment_plan(const int max_tile, const int team_size, const int merge_team_size, const bool merging,
-                         const std::size_t limit) {
+                         const std::size_t limit, const int merge_tile, const RunSort run_sort) {
   using Params = typename Tuning<ExecSpace>::BucketSort;
   using SortF = TileSortPass<ExecSpace, Kokkos::View<E*, typename ExecSpace::memory_space>, ValueView, HasValues, Comp,
                              WholeRangeTiles>;
@@ -232,11 +261,11 @@ SegmentPlan segment_plan(const int max_tile, const int team_size, const int merg
                                Comp>;
   SegmentPlan p{max_tile, 0, TileSortMethod{}, merge_team_size};
   auto method_for = [&](const int tile) {
-    return merging ? team_merge_method(tile, team_size, Tuning<ExecSpace>::Tiles::run_sort) : TileSortMethod{};
+    return merging ? team_merge_method(tile, team_size, run_sort) : TileSortMethod{};
   };
   while (p.sort_tile > 8 && SortF::scratch(p.sort_tile, method_for(p.sort_tile)) > limit) p.sort_tile /= 2;
   p.method = method_for(p.sort_tile);
-  int per_thread = Params::merge_tile / merge_team_size > 1 ? Params::merge_tile / merge_team_size : 1;
+  int per_thread = merge_tile / merge_team_size > 1 ? merge_tile / merge_team_size : 1;
   const int mts = merge_team_size;
   const std::size_t merge_limit = limit < Params::merge_scratch_budget ? limit : Params::merge_scratch_budget;
   while (per_thread > 1 && (MergeF::scratch(mts * per_thread) > merge_limit || mts * per_thread > 2 * p.sort_tile ||
@@ -614,7 +643,7 @@ struct Relocate {
   }
 };
 
-inline int bucket_checked_samples(const BucketSortOptions& opt, int fallback) {
+inline int bucket_checked_samples(const BucketSortPolicy& opt, int fallback) {
   const int s = opt.samples;
   if (s == 0) return fallback;
   if (s < 2 || s > 65536 || (s & (s - 1)) != 0)
@@ -626,7 +655,7 @@ inline int bucket_checked_samples(const BucketSortOptions& opt, int fallback) {
 // The merge teams' thread count asked for (0: the backend's tuned one), at most the backend's
 // team size.
 template <class ExecSpace>
-int bucket_checked_merge_team_size(const BucketSortOptions& opt) {
+int bucket_checked_merge_team_size(const BucketSortPolicy& opt) {
   using Params = typename Tuning<ExecSpace>::BucketSort;
   const int t = opt.merge_team_size;
   if (t != 0 && (t < 1 || t > 1024 || (t & (t - 1)) != 0))
@@ -647,13 +676,17 @@ struct BucketPlan {
   int merge_team_size;  // threads of a merge-pass team (steps 4 and 9)
   bool merging;       // tiles of steps 2 and 9 (and samples) by team_merge_sort instead of the bitonic network
   std::size_t limit;  // level-0 bytes per team that every kernel's tiles are planned in
+  int merge_tile;     // keys per merge-pass tile asked for (segment_plan may halve it)
+  int fill_percent;   // bucket_count's fill_percent
+  int relocate_group_keys;
+  RunSort run_sort;   // base runs of the team merge sorts
 };
 
 // The level-0 budget of a call: the tuned one, never more than the backend allows (Kokkos 3.4
 // without the opt-in patch: 40 KB on CUDA), so that a tuned budget above the cap still plans
 // tiles that launch; or the caller's, which must not exceed the cap.
 template <class ExecSpace>
-std::size_t bucket_scratch_limit(const BucketSortOptions& opt) {
+std::size_t bucket_scratch_limit(const BucketSortPolicy& opt) {
   using Params = typename Tuning<ExecSpace>::BucketSort;
   if (opt.team_scratch_bytes == 0) return scratch_limit<ExecSpace>(Params::scratch_budget);
   const std::size_t cap = std::size_t(Kokkos::TeamPolicy<ExecSpace>::scratch_size_max(0));
@@ -673,7 +706,7 @@ int bucket_default_samples(const std::size_t n) {
 }
 
 template <class ExecSpace, class Key, bool HasValues>
-BucketPlan bucket_plan(const BucketSortOptions& opt, const std::size_t n) {
+BucketPlan bucket_plan(const BucketSortPolicy& opt, const std::size_t n) {
   using Params = typename Tuning<ExecSpace>::BucketSort;
   const int asked = bucket_checked_samples(opt, bucket_default_samples<ExecSpace, Key>(n));
   const int merge_team_size = bucket_checked_merge_team_size<ExecSpace>(opt);
@@ -683,14 +716,16 @@ BucketPlan bucket_plan(const BucketSortOptions& opt, const std::size_t n) {
   const std::size_t limit = bucket_scratch_limit<ExecSpace>(opt);
   int T = bucket_tile_for<ExecSpace, Key>(limit);
   bool merging = opt.network == SortingNetwork::merge_sort;
+  const bool level0_only = resolve_choice(opt.merge_only_in_level0, Params::merge_sort_only_in_level0);
+  const bool halves = resolve_choice(opt.merge_halves_tiles, Params::merge_halves_tiles);
   if (opt.network == SortingNetwork::tuned && Params::merge_sort_tiles) {
     // Both buffers of a merge-sorted tile of T keys (and slots for values) in level 0?
     auto two_buffers = [](const int tile) {
       return 2 * BucketTileScratch<ExecSpace, Key, HasValues>(tile, true, 0).one;
     };
-    if (Params::merge_sort_only_in_level0 && Params::merge_halves_tiles)
+    if (level0_only && halves)
       while (T > 16 && two_buffers(T) > limit) T /= 2;
-    merging = !Params::merge_sort_only_in_level0 || two_buffers(T) <= limit;
+    merging = !level0_only || two_buffers(T) <= limit;
   }
   int s = asked < T / 4 ? asked : T / 4;
   while (s > 2 && bucket_index_scratch<Key>(T, s + 1) > limit) s /= 2;
@@ -701,7 +736,18 @@ BucketPlan bucket_plan(const BucketSortOptions& opt, const std::size_t n) {
   const int step = s / 8 > 1 ? s / 8 : 1;
   int max_buckets = 2 * s;
   while (max_buckets > s + 1 && bucket_index_scratch<Key>(T, max_buckets) > limit) max_buckets -= step;
-  return {T, s, max_buckets < s + 1 ? s + 1 : max_buckets, merge_team_size, merging, limit};
+  const int merge_tile = opt.merge_tile > 0 ? opt.merge_tile : Params::merge_tile;
+  if (opt.merge_tile != 0 && (merge_tile < 2 || merge_tile > 65536 || (merge_tile & (merge_tile - 1)) != 0))
+    throw std::invalid_argument("KokkosSort::bucket_sort: policy.merge_tile must be 0 or a power of two in [2, 65536]");
+  const int fill = opt.bucket_fill_percent >= 0 ? opt.bucket_fill_percent : Params::bucket_fill_percent;
+  if (fill != 0 && (fill <= 50 || fill > 100))  // q < 2s buckets
+    throw std::invalid_argument("KokkosSort::bucket_sort: bucket_fill_percent must be 0 or in (50, 100]");
+  const int group_keys = opt.relocate_group_keys > 0 ? opt.relocate_group_keys : Params::relocate_group_keys;
+  const RunSort run_sort =
+      resolve_choice(opt.run_network, Tuning<ExecSpace>::Tiles::run_sort == RunSort::network) ? RunSort::network
+                                                                                              : RunSort::insertion;
+  return {T, s, max_buckets < s + 1 ? s + 1 : max_buckets, merge_team_size, merging, limit, merge_tile, fill,
+          group_keys, run_sort};
 }
 
 // Buckets for n keys: step 9 merges a bucket of b keys in ceil(log2(b / tile)) rounds (tile:
@@ -727,16 +773,13 @@ inline int bucket_count(const std::size_t n, const int s, const std::size_t m, c
 
 template <class ExecSpace, class KeyView, class ValueView, bool HasValues, class Comp>
 void bucket_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const ValueView& values, const Comp& comp,
-                            const BucketPlan plan, BucketSortStats* stats, SortWorkspace* reuse) {
+                            const BucketPlan plan, Experimental::BucketSortStats* stats, SortWorkspace* reuse) {
   using Key = typename KeyView::non_const_value_type;
   using Mem = typename ExecSpace::memory_space;
   using Params = typename Tuning<ExecSpace>::BucketSort;
   using Policy = Kokkos::TeamPolicy<ExecSpace>;
   using Sample = BucketSample<Key>;
   using SampleComp = BucketSampleLess<Key, Comp>;
-  static_assert(Params::bucket_fill_percent == 0 ||
-                    (Params::bucket_fill_percent > 50 && Params::bucket_fill_percent <= 100),
-                "Tuning::BucketSort::bucket_fill_percent must be 0 or in (50, 100]: q < 2s buckets");
   const std::size_t n = keys.extent(0);
   if (n < 2) return;
   const int team_size = Params::team_size;
@@ -758,8 +801,8 @@ void bucket_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Va
 
   const SegmentPlan step9_plan =
       segment_plan<ExecSpace, Key, ValueView, HasValues, Comp>(L.T, team_size, plan.merge_team_size, plan.merging,
-                                                               plan.limit);
-  L.q = bucket_count(n, L.s, m, step9_plan.sort_tile, plan.max_buckets, Params::bucket_fill_percent);
+                                                               plan.limit, plan.merge_tile, plan.run_sort);
+  L.q = bucket_count(n, L.s, m, step9_plan.sort_tile, plan.max_buckets, plan.fill_percent);
   const std::size_t q = std::size_t(L.q);
   static_assert(bucket_tile_for<ExecSpace, Sample>(Params::scratch_budget) >= 8,
                 "KokkosSort::bucket_sort: key type too large for team scratch");
@@ -769,10 +812,10 @@ void bucket_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Va
                                 " bytes) is too large to sample in " + std::to_string(plan.limit) +
                                 " bytes of team scratch");
   const SegmentPlan sample_plan = segment_plan<ExecSpace, Sample, Kokkos::View<Sample*, Mem>, false, SampleComp>(
-      sample_tile, team_size, plan.merge_team_size, plan.merging, plan.limit);
+      sample_tile, team_size, plan.merge_team_size, plan.merging, plan.limit, plan.merge_tile, plan.run_sort);
   // Step 8's tables of q buckets in scratch: refused here, before any allocation or kernel.
   using RelocateF = Relocate<ExecSpace, KeyView, ValueView, HasValues>;
-  const int group = RelocateF::group_for(L, Params::relocate_group_keys, plan.limit);
+  const int group = RelocateF::group_for(L, plan.relocate_group_keys, plan.limit);
   if (RelocateF::scratch(L, group) > plan.limit)
     throw std::invalid_argument("KokkosSort::bucket_sort: " + std::to_string(L.q) + " buckets do not fit " +
                                 std::to_string(plan.limit) + " bytes of team scratch in the relocation step");
@@ -814,7 +857,7 @@ void bucket_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Va
   // Steps 1-3.
   const BucketTileScratch<ExecSpace, Key, HasValues> sublist_scratch(L.T, plan.merging, plan.limit);
   const TileSortMethod sublist_method = plan.merging
-                                            ? team_merge_method(L.T, team_size, Tuning<ExecSpace>::Tiles::run_sort)
+                                            ? team_merge_method(L.T, team_size, plan.run_sort)
                                             : TileSortMethod{false, 0, 0};
   Kokkos::parallel_for("KokkosSort::bucket_sublist_sort", sublist_scratch.apply(Policy(exec, int(m), team_size)),
                        SublistSort<ExecSpace, KeyView, ValueView, HasValues, Comp>{
@@ -879,10 +922,10 @@ void bucket_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Va
 }
 
 template <class ExecSpace, class Key, class Comp, class KeyView>
-void bucket_sort_entry(const ExecSpace& exec, const KeyView& keys, const Comp& comp, const BucketSortOptions& opt) {
+void bucket_sort_entry(const ExecSpace& exec, const KeyView& keys, const Comp& comp, const BucketSortPolicy& opt) {
   static_assert(check_view_type<ExecSpace, KeyView>(), "");
   const BucketPlan plan = bucket_plan<ExecSpace, Key, false>(opt, keys.extent(0));
-  if (opt.stats) *opt.stats = BucketSortStats{};
+  if (opt.stats) *opt.stats = Experimental::BucketSortStats{};
   with_contiguous(exec, keys, [&](const auto& k) {
     using K = std::decay_t<decltype(k)>;
     bucket_sort_contiguous<ExecSpace, K, K, false>(exec, k, K(), comp, plan, opt.stats, opt.workspace);
@@ -891,12 +934,12 @@ void bucket_sort_entry(const ExecSpace& exec, const KeyView& keys, const Comp& c
 
 template <class ExecSpace, class Key, class Comp, class KeyView, class ValueView>
 void bucket_sort_by_key_entry(const ExecSpace& exec, const KeyView& keys, const ValueView& values, const Comp& comp,
-                              const BucketSortOptions& opt) {
+                              const BucketSortPolicy& opt) {
   static_assert(check_view_type<ExecSpace, KeyView>(), "");
   static_assert(check_view_type<ExecSpace, ValueView>(), "");
   check_key_value_extents("bucket_sort_by_key", keys, values);
   const BucketPlan plan = bucket_plan<ExecSpace, Key, true>(opt, keys.extent(0));
-  if (opt.stats) *opt.stats = BucketSortStats{};
+  if (opt.stats) *opt.stats = Experimental::BucketSortStats{};
   with_contiguous(exec, keys, values, [&](const auto& k, const auto& v) {
     using K = std::decay_t<decltype(k)>;
     using V = std::decay_t<decltype(v)>;
@@ -906,37 +949,59 @@ void bucket_sort_by_key_entry(const ExecSpace& exec, const KeyView& keys, const 
 
 }  // namespace Impl
 
-/// Sorts `keys` ascending (Impl::DefaultLess: NaNs last) with a deterministic sample sort.
+namespace Impl {
+
+// The bucket sort with tuning overrides (tests, benchmarks); the public entries below call these.
+template <class ExecSpace, class KeyView>
+void bucket_sort(const ExecSpace& exec, const KeyView& keys, const BucketSortPolicy& policy) {
+  static_assert(check_builtin_key_view<ExecSpace, KeyView>(), "");
+  using Key = typename KeyView::non_const_value_type;
+  bucket_sort_entry<ExecSpace, Key>(exec, keys, Less<Key>(), policy);
+}
+template <class ExecSpace, class KeyView, class Comp>
+void bucket_sort(const ExecSpace& exec, const KeyView& keys, const Comp& comp, const BucketSortPolicy& policy) {
+  bucket_sort_entry<ExecSpace, typename KeyView::non_const_value_type>(exec, keys, comp, policy);
+}
+template <class ExecSpace, class KeyView, class ValueView>
+void bucket_sort_by_key(const ExecSpace& exec, const KeyView& keys, const ValueView& values,
+                        const BucketSortPolicy& policy) {
+  static_assert(check_builtin_key_view<ExecSpace, KeyView>(), "");
+  using Key = typename KeyView::non_const_value_type;
+  bucket_sort_by_key_entry<ExecSpace, Key>(exec, keys, values, Less<Key>(), policy);
+}
+template <class ExecSpace, class KeyView, class ValueView, class Comp>
+void bucket_sort_by_key(const ExecSpace& exec, const KeyView& keys, const ValueView& values, const Comp& comp,
+                        const BucketSortPolicy& policy) {
+  bucket_sort_by_key_entry<ExecSpace, typename KeyView::non_const_value_type>(exec, keys, values, comp, policy);
+}
+
+}  // namespace Impl
+
+/// Sorts `keys` ascending (Less: NaNs last) with a deterministic sample sort.
 /// Not stable. Extra memory: see the top of this header (about n keys plus s m (K + 20) bytes).
 template <class ExecSpace, class KeyView>
 void bucket_sort(const ExecSpace& exec, const KeyView& keys, const BucketSortOptions& options = {}) {
-  static_assert(Impl::check_builtin_key_view<ExecSpace, KeyView>(), "");
-  using Key = typename KeyView::non_const_value_type;
-  Impl::bucket_sort_entry<ExecSpace, Key>(exec, keys, Impl::DefaultLess<Key>(), options);
+  Impl::bucket_sort(exec, keys, Impl::BucketSortPolicy(options));
 }
 
 /// Sorts `keys` by `comp` (a strict weak ordering, callable on the device), any trivially
 /// copyable key type.
 template <class ExecSpace, class KeyView, class Comp>
 void bucket_sort(const ExecSpace& exec, const KeyView& keys, const Comp& comp, const BucketSortOptions& options = {}) {
-  using Key = typename KeyView::non_const_value_type;
-  Impl::bucket_sort_entry<ExecSpace, Key>(exec, keys, comp, options);
+  Impl::bucket_sort(exec, keys, comp, Impl::BucketSortPolicy(options));
 }
 
 /// Sorts `keys` ascending and applies the same permutation to `values` (not stable).
 template <class ExecSpace, class KeyView, class ValueView>
 void bucket_sort_by_key(const ExecSpace& exec, const KeyView& keys, const ValueView& values,
                         const BucketSortOptions& options = {}) {
-  static_assert(Impl::check_builtin_key_view<ExecSpace, KeyView>(), "");
-  using Key = typename KeyView::non_const_value_type;
-  Impl::bucket_sort_by_key_entry<ExecSpace, Key>(exec, keys, values, Impl::DefaultLess<Key>(), options);
+  Impl::bucket_sort_by_key(exec, keys, values, Impl::BucketSortPolicy(options));
 }
 
 template <class ExecSpace, class KeyView, class ValueView, class Comp>
 void bucket_sort_by_key(const ExecSpace& exec, const KeyView& keys, const ValueView& values, const Comp& comp,
                         const BucketSortOptions& options = {}) {
-  using Key = typename KeyView::non_const_value_type;
-  Impl::bucket_sort_by_key_entry<ExecSpace, Key>(exec, keys, values, comp, options);
+  Impl::bucket_sort_by_key(exec, keys, values, comp, Impl::BucketSortPolicy(options));
 }
 
 }  // namespace KokkosSort

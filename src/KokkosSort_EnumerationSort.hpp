@@ -19,13 +19,19 @@
 
 namespace KokkosSort {
 
-struct EnumerationSortOptions {
+/// Options of enumeration_sort (none yet: the sort takes no workspace).
+struct EnumerationSortOptions {};
+
+namespace Impl {
+
+/// Tuning of one enumeration sort call, for tests and the study (Impl::enumeration_sort).
+struct EnumerationSortPolicy : EnumerationSortOptions {
+  EnumerationSortPolicy() = default;
+  explicit EnumerationSortPolicy(const EnumerationSortOptions& options) : EnumerationSortOptions(options) {}
   /// Threads per team; 0 takes Impl::Tuning<ExecSpace>::Enumeration::team_size. Clamped to
   /// what the backend can launch (host backends: their thread count).
   int team_size = 0;
 };
-
-namespace Impl {
 
 // Ranks keys src[0, n) and scatters them (and their values) to dst at their ranks.
 template <class ExecSpace, class KeyView, class ValueView, bool HasValues, int K>
@@ -113,7 +119,7 @@ void enumeration_launch(const ExecSpace& exec, const KeyView& src_keys, const Ke
 
 template <class ExecSpace, class KeyView, class ValueView, bool HasValues>
 void enumeration_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const ValueView& values,
-                                 const EnumerationSortOptions& options) {
+                                 const EnumerationSortPolicy& options) {
   using Params = typename Tuning<ExecSpace>::Enumeration;
   const std::size_t n = keys.extent(0);
   if (n < 2) return;
@@ -140,12 +146,9 @@ void enumeration_sort_contiguous(const ExecSpace& exec, const KeyView& keys, con
   exec.fence();
 }
 
-}  // namespace Impl
-
-/// Sorts `keys` ascending (NaNs last) by enumeration: O(n^2) work, stable. Extra memory: a
-/// copy of the keys.
+// Entries with tuning overrides (tests, benchmarks); the public entries below call these.
 template <class ExecSpace, class KeyView>
-void enumeration_sort(const ExecSpace& exec, const KeyView& keys, const EnumerationSortOptions& options = {}) {
+void enumeration_sort(const ExecSpace& exec, const KeyView& keys, const EnumerationSortPolicy& options) {
   static_assert(Impl::check_builtin_key_view<ExecSpace, KeyView>(), "");
   Impl::with_contiguous(exec, keys, [&](const auto& k) {
     using KV = std::decay_t<decltype(k)>;
@@ -153,11 +156,9 @@ void enumeration_sort(const ExecSpace& exec, const KeyView& keys, const Enumerat
   });
 }
 
-/// Sorts `keys` ascending and permutes `values` with them; stable. Extra memory: copies of
-/// keys and values.
 template <class ExecSpace, class KeyView, class ValueView>
 void enumeration_sort_by_key(const ExecSpace& exec, const KeyView& keys, const ValueView& values,
-                             const EnumerationSortOptions& options = {}) {
+                             const EnumerationSortPolicy& options) {
   static_assert(Impl::check_builtin_key_view<ExecSpace, KeyView>(), "");
   static_assert(Impl::check_view_type<ExecSpace, ValueView>(), "");
   Impl::check_key_value_extents("enumeration_sort_by_key", keys, values);
@@ -166,6 +167,23 @@ void enumeration_sort_by_key(const ExecSpace& exec, const KeyView& keys, const V
     using VV = std::decay_t<decltype(v)>;
     Impl::enumeration_sort_contiguous<ExecSpace, KV, VV, true>(exec, k, v, options);
   });
+}
+
+}  // namespace Impl
+
+/// Sorts `keys` ascending (NaNs last) by enumeration: O(n^2) work, stable. Extra memory: a
+/// copy of the keys.
+template <class ExecSpace, class KeyView>
+void enumeration_sort(const ExecSpace& exec, const KeyView& keys, const EnumerationSortOptions& options = {}) {
+  Impl::enumeration_sort(exec, keys, Impl::EnumerationSortPolicy(options));
+}
+
+/// Sorts `keys` ascending and permutes `values` with them; stable. Extra memory: copies of
+/// keys and values.
+template <class ExecSpace, class KeyView, class ValueView>
+void enumeration_sort_by_key(const ExecSpace& exec, const KeyView& keys, const ValueView& values,
+                             const EnumerationSortOptions& options = {}) {
+  Impl::enumeration_sort_by_key(exec, keys, values, Impl::EnumerationSortPolicy(options));
 }
 
 }  // namespace KokkosSort

@@ -107,7 +107,8 @@ struct HybridSortKeyTraits<T, typename std::enable_if<Impl::is_builtin_key<T>::v
   KOKKOS_INLINE_FUNCTION static bool is_nan(const T& k) { return !(k == k); }
 };
 
-/// What one call did (filled when HybridSortOptions::stats is set). The bound: every bucket
+namespace Experimental {
+/// What one call did (filled when Impl::HybridSortPolicy::stats is set). The bound: every bucket
 /// holding more than one distinct key has at most bucket_bound keys (largest_bucket <=
 /// bucket_bound); a value occurring more often cannot be split and gets a bucket of its own.
 struct HybridSortStats {
@@ -122,11 +123,24 @@ struct HybridSortStats {
   std::size_t front_keys = 0;       ///< keys equal to the minimum (not bucketed)
   std::size_t nan_keys = 0;         ///< NaNs (not bucketed, placed last)
 };
+}  // namespace Experimental
 
-/// Options of hybrid_sort / hybrid_sort_by_key. Zero / negative fields take the backend's
-/// defaults from Impl::Tuning<Exec>::HybridSort, except histogram_bins, which throws
-/// std::invalid_argument when negative or too large (before any data is touched).
+/// Options of hybrid_sort / hybrid_sort_by_key.
 struct HybridSortOptions {
+  /// Device memory kept between calls (see SortWorkspace): a sort that finds it large enough
+  /// allocates nothing; null allocates and frees in every call.
+  SortWorkspace* workspace = nullptr;
+};
+
+namespace Impl {
+
+/// Tuning of one hybrid sort call, for tests and benchmarks (Impl::hybrid_sort). Zero / negative
+/// fields take the backend's defaults from Impl::Tuning<Exec>::HybridSort, except
+/// histogram_bins, which throws std::invalid_argument when negative or too large (before any
+/// data is touched).
+struct HybridSortPolicy : HybridSortOptions {
+  HybridSortPolicy() = default;
+  explicit HybridSortPolicy(const HybridSortOptions& options) : HybridSortOptions(options) {}
   /// Visit keys in a pseudo-random order while bucketing (avoids atomic contention on nearly
   /// sorted input). Off by default: measured on an H100 it helps on sorted input only.
   bool shuffle = false;
@@ -135,11 +149,10 @@ struct HybridSortOptions {
   /// Histogram bins; 0 = tuning default. Counters that do not fit level-0 team scratch go to
   /// level 1 (slower on GPUs); at most what level 1 holds.
   int histogram_bins = 0;
-  HybridSortStats* stats = nullptr;
-  /// Device memory kept between calls (see SortWorkspace): a sort that finds it large enough
-  /// allocates nothing; null allocates and frees in every call.
-  SortWorkspace* workspace = nullptr;
+  Experimental::HybridSortStats* stats = nullptr;
 };
+
+}  // namespace Impl
 
 namespace Impl {
 
@@ -394,7 +407,7 @@ HybridHistogramScratch hybrid_histogram_scratch(const int bins, const int watche
 }
 
 template <class ExecSpace, class Key>
-void check_hybrid_options(const char* entry, const HybridSortOptions& o) {
+void check_hybrid_options(const char* entry, const HybridSortPolicy& o) {
   using C = typename HybridSortKeyTraits<Key>::coord_type;
   using Params = typename Tuning<ExecSpace>::HybridSort;
   const std::size_t level1 = std::size_t(Kokkos::TeamPolicy<ExecSpace>::scratch_size_max(1));
@@ -900,7 +913,7 @@ bool hybrid_single_coordinate(const C& a, const C& e) {
 
 template <class ExecSpace, class KeyView, class ValueView, class IndexT, bool HasValues>
 void hybrid_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const ValueView& values,
-                            const HybridSortOptions& options) {
+                            const HybridSortPolicy& options) {
   using Key = typename KeyView::non_const_value_type;
   using Traits = HybridSortKeyTraits<Key>;
   using C = typename Traits::coord_type;
@@ -989,7 +1002,7 @@ void hybrid_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Va
   const C lo = mm.valid ? mm.lo : C(0), hi = mm.valid ? mm.hi : C(0);
 
   // Pivots: linear histogram, then refinement passes over the buckets.
-  HybridSortStats stats;
+  Experimental::HybridSortStats stats;
   stats.buckets = L;
   stats.nan_keys = mm.nans;
   std::vector<C> best(std::size_t(L - 1), hi);
@@ -1138,11 +1151,41 @@ void hybrid_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Va
 
 template <class ExecSpace, class KeyView, class ValueView, bool HasValues>
 void hybrid_sort_dispatch(const ExecSpace& exec, const KeyView& keys, const ValueView& values,
-                          const HybridSortOptions& options) {
+                          const HybridSortPolicy& options) {
   if (keys.extent(0) < (std::size_t(1) << 32))
     hybrid_sort_contiguous<ExecSpace, KeyView, ValueView, std::uint32_t, HasValues>(exec, keys, values, options);
   else
     hybrid_sort_contiguous<ExecSpace, KeyView, ValueView, std::uint64_t, HasValues>(exec, keys, values, options);
+}
+
+}  // namespace Impl
+
+namespace Impl {
+
+// The hybrid sort with tuning overrides (tests, benchmarks); the public entries below call these.
+template <class ExecSpace, class KeyView>
+void hybrid_sort(const ExecSpace& exec, const KeyView& keys, const HybridSortPolicy& policy) {
+  static_assert(check_view_type<ExecSpace, KeyView>(), "");
+  static_assert(check_hybrid_key<typename KeyView::non_const_value_type>(), "");
+  check_hybrid_options<ExecSpace, typename KeyView::non_const_value_type>("hybrid_sort", policy);
+  with_contiguous(exec, keys, [&](const auto& k) {
+    using K = std::decay_t<decltype(k)>;
+    hybrid_sort_dispatch<ExecSpace, K, K, false>(exec, k, K(), policy);
+  });
+}
+template <class ExecSpace, class KeyView, class ValueView>
+void hybrid_sort_by_key(const ExecSpace& exec, const KeyView& keys, const ValueView& values,
+                        const HybridSortPolicy& policy) {
+  static_assert(check_view_type<ExecSpace, KeyView>(), "");
+  static_assert(check_hybrid_key<typename KeyView::non_const_value_type>(), "");
+  static_assert(check_view_type<ExecSpace, ValueView>(), "");
+  check_key_value_extents("hybrid_sort_by_key", keys, values);
+  check_hybrid_options<ExecSpace, typename KeyView::non_const_value_type>("hybrid_sort_by_key", policy);
+  with_contiguous(exec, keys, values, [&](const auto& k, const auto& v) {
+    using K = std::decay_t<decltype(k)>;
+    using V = std::decay_t<decltype(v)>;
+    hybrid_sort_dispatch<ExecSpace, K, V, true>(exec, k, v, policy);
+  });
 }
 
 }  // namespace Impl
@@ -1153,13 +1196,7 @@ void hybrid_sort_dispatch(const ExecSpace& exec, const KeyView& keys, const Valu
 /// tables; L <= Tuning<Exec>::HybridSort::max_buckets.
 template <class ExecSpace, class KeyView>
 void hybrid_sort(const ExecSpace& exec, const KeyView& keys, const HybridSortOptions& options = HybridSortOptions()) {
-  static_assert(Impl::check_view_type<ExecSpace, KeyView>(), "");
-  static_assert(Impl::check_hybrid_key<typename KeyView::non_const_value_type>(), "");
-  Impl::check_hybrid_options<ExecSpace, typename KeyView::non_const_value_type>("hybrid_sort", options);
-  Impl::with_contiguous(exec, keys, [&](const auto& k) {
-    using K = std::decay_t<decltype(k)>;
-    Impl::hybrid_sort_dispatch<ExecSpace, K, K, false>(exec, k, K(), options);
-  });
+  Impl::hybrid_sort(exec, keys, Impl::HybridSortPolicy(options));
 }
 
 /// Sorts `keys` ascending and applies the same permutation to `values` (not stable: equal keys
@@ -1168,16 +1205,7 @@ void hybrid_sort(const ExecSpace& exec, const KeyView& keys, const HybridSortOpt
 template <class ExecSpace, class KeyView, class ValueView>
 void hybrid_sort_by_key(const ExecSpace& exec, const KeyView& keys, const ValueView& values,
                         const HybridSortOptions& options = HybridSortOptions()) {
-  static_assert(Impl::check_view_type<ExecSpace, KeyView>(), "");
-  static_assert(Impl::check_hybrid_key<typename KeyView::non_const_value_type>(), "");
-  static_assert(Impl::check_view_type<ExecSpace, ValueView>(), "");
-  Impl::check_key_value_extents("hybrid_sort_by_key", keys, values);
-  Impl::check_hybrid_options<ExecSpace, typename KeyView::non_const_value_type>("hybrid_sort_by_key", options);
-  Impl::with_contiguous(exec, keys, values, [&](const auto& k, const auto& v) {
-    using K = std::decay_t<decltype(k)>;
-    using V = std::decay_t<decltype(v)>;
-    Impl::hybrid_sort_dispatch<ExecSpace, K, V, true>(exec, k, v, options);
-  });
+  Impl::hybrid_sort_by_key(exec, keys, values, Impl::HybridSortPolicy(options));
 }
 
 }  // namespace KokkosSort

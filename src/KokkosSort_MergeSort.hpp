@@ -26,10 +26,8 @@
 
 namespace KokkosSort {
 
+/// Options of merge_sort / merge_sort_by_key.
 struct MergeSortOptions {
-  /// Threads per team; 0 takes Impl::Tuning<ExecSpace>::Merge::team_size. Clamped to what the
-  /// backend can launch (host backends: their thread count).
-  int team_size = 0;
   /// Device memory kept between calls (a buffer of n keys [+ n values]): a sort that finds it
   /// large enough allocates nothing; null allocates and frees in every call.
   SortWorkspace* workspace = nullptr;
@@ -37,9 +35,20 @@ struct MergeSortOptions {
 
 namespace Impl {
 
+/// Tuning of one merge sort call, for tests and benchmarks (Impl::merge_sort).
+struct MergeSortPolicy : MergeSortOptions {
+  MergeSortPolicy() = default;
+  explicit MergeSortPolicy(const MergeSortOptions& options) : MergeSortOptions(options) {}
+  /// Threads per team; 0 takes Impl::Tuning<ExecSpace>::Merge::team_size. Clamped to what the
+  /// backend can launch (host backends: their thread count).
+  int team_size = 0;
+  /// Base runs of the tile sort by a register network (Tuning Tiles::run_sort) or insertion sort.
+  Choice run_network = Choice::tuned;
+};
+
 template <class ExecSpace, class KeyView, class ValueView, bool HasValues, class Comp>
 void merge_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const ValueView& values, const Comp& comp,
-                           const MergeSortOptions& options) {
+                           const MergeSortPolicy& options) {
   using Key = typename KeyView::non_const_value_type;
   using Params = typename Tuning<ExecSpace>::Merge;
   using Policy = Kokkos::TeamPolicy<ExecSpace>;
@@ -47,7 +56,8 @@ void merge_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Val
   if (n < 2) return;
 
   using TileF = TileSortPass<ExecSpace, KeyView, ValueView, HasValues, Comp, WholeRangeTiles>;
-  TileSortMethod method{true, 1, 1, Tuning<ExecSpace>::Tiles::run_sort};
+  const bool network = resolve_choice(options.run_network, Tuning<ExecSpace>::Tiles::run_sort == RunSort::network);
+  TileSortMethod method{true, 1, 1, network ? RunSort::network : RunSort::insertion};
   WholeRangeTiles tiles{n, 1};
   const int ts = resolve_team_size(exec, options.team_size, Params::team_size,
                                    TileF{keys, keys, values, values, tiles, method, comp});
@@ -97,25 +107,19 @@ void merge_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Val
   exec.fence();
 }
 
-}  // namespace Impl
-
-/// Sorts `keys` ascending (NaNs last) with a stable bottom-up merge sort.
-/// Extra memory: one buffer of n keys and 48 bytes per tile (none when n fits one tile).
+// Entries with tuning overrides (tests, benchmarks); the public entries below call these.
 template <class ExecSpace, class KeyView>
-void merge_sort(const ExecSpace& exec, const KeyView& keys, const MergeSortOptions& options = {}) {
+void merge_sort(const ExecSpace& exec, const KeyView& keys, const MergeSortPolicy& options) {
   static_assert(Impl::check_builtin_key_view<ExecSpace, KeyView>(), "");
   using Key = typename KeyView::non_const_value_type;
   Impl::with_contiguous(exec, keys, [&](const auto& k) {
     using KV = std::decay_t<decltype(k)>;
-    Impl::merge_sort_contiguous<ExecSpace, KV, KV, false>(exec, k, KV(), Impl::DefaultLess<Key>(), options);
+    Impl::merge_sort_contiguous<ExecSpace, KV, KV, false>(exec, k, KV(), Less<Key>(), options);
   });
 }
 
-/// Sorts `keys` by `comp`, a strict weak ordering callable on the device
-/// (KOKKOS_INLINE_FUNCTION bool operator()(const Key&, const Key&) const); stable. Any
-/// trivially copyable key type.
 template <class ExecSpace, class KeyView, class Comp>
-void merge_sort(const ExecSpace& exec, const KeyView& keys, const Comp& comp, const MergeSortOptions& options = {}) {
+void merge_sort(const ExecSpace& exec, const KeyView& keys, const Comp& comp, const MergeSortPolicy& options) {
   static_assert(Impl::check_view_type<ExecSpace, KeyView>(), "");
   Impl::with_contiguous(exec, keys, [&](const auto& k) {
     using KV = std::decay_t<decltype(k)>;
@@ -123,11 +127,9 @@ void merge_sort(const ExecSpace& exec, const KeyView& keys, const Comp& comp, co
   });
 }
 
-/// Sorts `keys` ascending and permutes `values` with them; stable. Extra memory: one buffer
-/// of n keys and one of n values.
 template <class ExecSpace, class KeyView, class ValueView>
 void merge_sort_by_key(const ExecSpace& exec, const KeyView& keys, const ValueView& values,
-                       const MergeSortOptions& options = {}) {
+                       const MergeSortPolicy& options) {
   static_assert(Impl::check_builtin_key_view<ExecSpace, KeyView>(), "");
   static_assert(Impl::check_view_type<ExecSpace, ValueView>(), "");
   Impl::check_key_value_extents("merge_sort_by_key", keys, values);
@@ -135,14 +137,13 @@ void merge_sort_by_key(const ExecSpace& exec, const KeyView& keys, const ValueVi
   Impl::with_contiguous(exec, keys, values, [&](const auto& k, const auto& v) {
     using KV = std::decay_t<decltype(k)>;
     using VV = std::decay_t<decltype(v)>;
-    Impl::merge_sort_contiguous<ExecSpace, KV, VV, true>(exec, k, v, Impl::DefaultLess<Key>(), options);
+    Impl::merge_sort_contiguous<ExecSpace, KV, VV, true>(exec, k, v, Less<Key>(), options);
   });
 }
 
-/// As merge_sort_by_key, ordered by `comp`.
 template <class ExecSpace, class KeyView, class ValueView, class Comp>
 void merge_sort_by_key(const ExecSpace& exec, const KeyView& keys, const ValueView& values, const Comp& comp,
-                       const MergeSortOptions& options = {}) {
+                       const MergeSortPolicy& options) {
   static_assert(Impl::check_view_type<ExecSpace, KeyView>(), "");
   static_assert(Impl::check_view_type<ExecSpace, ValueView>(), "");
   Impl::check_key_value_extents("merge_sort_by_key", keys, values);
@@ -151,6 +152,38 @@ void merge_sort_by_key(const ExecSpace& exec, const KeyView& keys, const ValueVi
     using VV = std::decay_t<decltype(v)>;
     Impl::merge_sort_contiguous<ExecSpace, KV, VV, true>(exec, k, v, comp, options);
   });
+}
+
+}  // namespace Impl
+
+/// Sorts `keys` ascending (NaNs last) with a stable bottom-up merge sort.
+/// Extra memory: one buffer of n keys and 48 bytes per tile (none when n fits one tile).
+template <class ExecSpace, class KeyView>
+void merge_sort(const ExecSpace& exec, const KeyView& keys, const MergeSortOptions& options = {}) {
+  Impl::merge_sort(exec, keys, Impl::MergeSortPolicy(options));
+}
+
+/// Sorts `keys` by `comp`, a strict weak ordering callable on the device
+/// (KOKKOS_INLINE_FUNCTION bool operator()(const Key&, const Key&) const); stable. Any
+/// trivially copyable key type.
+template <class ExecSpace, class KeyView, class Comp>
+void merge_sort(const ExecSpace& exec, const KeyView& keys, const Comp& comp, const MergeSortOptions& options = {}) {
+  Impl::merge_sort(exec, keys, comp, Impl::MergeSortPolicy(options));
+}
+
+/// Sorts `keys` ascending and permutes `values` with them; stable. Extra memory: one buffer
+/// of n keys and one of n values.
+template <class ExecSpace, class KeyView, class ValueView>
+void merge_sort_by_key(const ExecSpace& exec, const KeyView& keys, const ValueView& values,
+                       const MergeSortOptions& options = {}) {
+  Impl::merge_sort_by_key(exec, keys, values, Impl::MergeSortPolicy(options));
+}
+
+/// As merge_sort_by_key, ordered by `comp`.
+template <class ExecSpace, class KeyView, class ValueView, class Comp>
+void merge_sort_by_key(const ExecSpace& exec, const KeyView& keys, const ValueView& values, const Comp& comp,
+                       const MergeSortOptions& options = {}) {
+  Impl::merge_sort_by_key(exec, keys, values, comp, Impl::MergeSortPolicy(options));
 }
 
 }  // namespace KokkosSort

@@ -27,12 +27,10 @@
 
 namespace KokkosSort {
 
-struct OddEvenSortOptions {
-  /// Threads per team; 0 takes Impl::Tuning<ExecSpace>::OddEven::team_size. Clamped to what
-  /// the backend can launch (host backends: their thread count).
-  int team_size = 0;
-};
+/// Options of odd_even_sort (none yet: the sort takes no workspace).
+struct OddEvenSortOptions {};
 
+namespace Experimental {
 /// What one odd-even sort did.
 struct OddEvenSortStats {
   /// Odd+even rounds until the array was known sorted, counting the round that swapped
@@ -42,8 +40,19 @@ struct OddEvenSortStats {
   std::size_t launches = 0;     ///< kernel launches of the phase loop
   std::size_t host_checks = 0;  ///< times the host waited for the device to read the flags
 };
+}  // namespace Experimental
 
 namespace Impl {
+
+/// Tuning of one odd-even sort call, for tests and the study (Impl::odd_even_sort).
+struct OddEvenSortPolicy : OddEvenSortOptions {
+  OddEvenSortPolicy() = default;
+  explicit OddEvenSortPolicy(const OddEvenSortOptions& options) : OddEvenSortOptions(options) {}
+  /// Threads per team; 0 takes Impl::Tuning<ExecSpace>::OddEven::team_size. Clamped to what
+  /// the backend can launch (host backends: their thread count).
+  int team_size = 0;
+  Experimental::OddEvenSortStats* stats = nullptr;  ///< if set, the rounds and launches used
+};
 
 // k phases (or until sorted, with `whole` set) on the window around one center of the array.
 template <class ExecSpace, class KeyView, class ValueView, bool HasValues>
@@ -81,7 +90,7 @@ struct OddEvenWindow {
       if (HasValues) slot(j) = std::uint16_t(j);
     });
     team.team_barrier();
-    DefaultLess<Key> less;
+    Less<Key> less;
     // Pairs start at global even (phase parity 0) or odd indices; local index of the first.
     const int first[2] = {int(w0 & 1), int((w0 + 1) & 1)};
     int any = 0;
@@ -120,14 +129,14 @@ struct OddEvenWindow {
 
 template <class ExecSpace, class KeyView, class ValueView, bool HasValues>
 void odd_even_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const ValueView& values,
-                              const OddEvenSortOptions& options, OddEvenSortStats* stats) {
+                              const OddEvenSortPolicy& options, Experimental::OddEvenSortStats* stats) {
   using Key = typename KeyView::non_const_value_type;
   using Params = typename Tuning<ExecSpace>::OddEven;
   using Mem = typename ExecSpace::memory_space;
   using F = OddEvenWindow<ExecSpace, KeyView, ValueView, HasValues>;
-  OddEvenSortStats local;
-  OddEvenSortStats& st = stats ? *stats : local;
-  st = OddEvenSortStats();
+  Experimental::OddEvenSortStats local;
+  Experimental::OddEvenSortStats& st = stats ? *stats : local;
+  st = Experimental::OddEvenSortStats();
   const std::size_t n = keys.extent(0);
   if (n < 2) return;
 
@@ -227,34 +236,44 @@ void odd_even_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const 
   exec.fence();
 }
 
+// Entries with tuning overrides (tests, the study); the public entries below call these.
+template <class ExecSpace, class KeyView>
+void odd_even_sort(const ExecSpace& exec, const KeyView& keys, const OddEvenSortPolicy& policy) {
+  static_assert(check_builtin_key_view<ExecSpace, KeyView>(), "");
+  if (policy.stats) *policy.stats = Experimental::OddEvenSortStats();
+  with_contiguous(exec, keys, [&](const auto& k) {
+    using KV = std::decay_t<decltype(k)>;
+    odd_even_sort_contiguous<ExecSpace, KV, KV, false>(exec, k, KV(), policy, policy.stats);
+  });
+}
+template <class ExecSpace, class KeyView, class ValueView>
+void odd_even_sort_by_key(const ExecSpace& exec, const KeyView& keys, const ValueView& values,
+                          const OddEvenSortPolicy& policy) {
+  static_assert(check_builtin_key_view<ExecSpace, KeyView>(), "");
+  static_assert(check_view_type<ExecSpace, ValueView>(), "");
+  check_key_value_extents("odd_even_sort_by_key", keys, values);
+  if (policy.stats) *policy.stats = Experimental::OddEvenSortStats();
+  with_contiguous(exec, keys, values, [&](const auto& k, const auto& v) {
+    using KV = std::decay_t<decltype(k)>;
+    using VV = std::decay_t<decltype(v)>;
+    odd_even_sort_contiguous<ExecSpace, KV, VV, true>(exec, k, v, policy, policy.stats);
+  });
+}
+
 }  // namespace Impl
 
 /// Sorts `keys` ascending (NaNs last) by odd-even transposition: O(n^2) work, stable;
-/// sorted input costs one round. `stats`, when given, receives the rounds and launches used.
+/// sorted input costs one round.
 template <class ExecSpace, class KeyView>
-void odd_even_sort(const ExecSpace& exec, const KeyView& keys, const OddEvenSortOptions& options = {},
-                   OddEvenSortStats* stats = nullptr) {
-  static_assert(Impl::check_builtin_key_view<ExecSpace, KeyView>(), "");
-  if (stats) *stats = OddEvenSortStats();
-  Impl::with_contiguous(exec, keys, [&](const auto& k) {
-    using KV = std::decay_t<decltype(k)>;
-    Impl::odd_even_sort_contiguous<ExecSpace, KV, KV, false>(exec, k, KV(), options, stats);
-  });
+void odd_even_sort(const ExecSpace& exec, const KeyView& keys, const OddEvenSortOptions& options = {}) {
+  Impl::odd_even_sort(exec, keys, Impl::OddEvenSortPolicy(options));
 }
 
 /// Sorts `keys` ascending and permutes `values` with them; stable.
 template <class ExecSpace, class KeyView, class ValueView>
 void odd_even_sort_by_key(const ExecSpace& exec, const KeyView& keys, const ValueView& values,
-                          const OddEvenSortOptions& options = {}, OddEvenSortStats* stats = nullptr) {
-  static_assert(Impl::check_builtin_key_view<ExecSpace, KeyView>(), "");
-  static_assert(Impl::check_view_type<ExecSpace, ValueView>(), "");
-  Impl::check_key_value_extents("odd_even_sort_by_key", keys, values);
-  if (stats) *stats = OddEvenSortStats();
-  Impl::with_contiguous(exec, keys, values, [&](const auto& k, const auto& v) {
-    using KV = std::decay_t<decltype(k)>;
-    using VV = std::decay_t<decltype(v)>;
-    Impl::odd_even_sort_contiguous<ExecSpace, KV, VV, true>(exec, k, v, options, stats);
-  });
+                          const OddEvenSortOptions& options = {}) {
+  Impl::odd_even_sort_by_key(exec, keys, values, Impl::OddEvenSortPolicy(options));
 }
 
 }  // namespace KokkosSort

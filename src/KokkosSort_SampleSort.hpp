@@ -2,7 +2,8 @@
 #define KOKKOSSORT_SAMPLESORT_HPP
 // Randomized sample sort (Leischner, Osipov, Sanders, "GPU sample sort", IPDPS 2010), not stable.
 //
-// Parameters (Impl::Tuning<Exec>::SampleSort, overridable through SampleSortOptions):
+// Parameters (Impl::Tuning<Exec>::SampleSort; tests and benchmarks override them through
+// Impl::SampleSortPolicy):
 //   k buckets (power of two), oversampling a (30 for keys of <= 4 bytes, 15 above), small-bucket
 //   threshold M, team size t, keys per thread l (tile T = t * l), seed of the sample positions.
 //
@@ -22,7 +23,7 @@
 // Children larger than M form the next level (largest first); equality buckets are finished;
 // the others (<= M) are sorted at once by one team each (largest size class first): chunks of
 // C keys (the largest power of two whose keys, slots, values and, for the merge sort, second
-// buffer fit scratch) sorted in scratch by SampleSortOptions::network (tuned: team merge sort;
+// buffer fit scratch) sorted in scratch by Impl::SampleSortPolicy::network (tuned: team merge sort;
 // bitonic and the paper's odd-even merge network measured slower on the H100, see Tuning),
 // then merge-path merge passes inside the bucket's range, ping-ponging with the buffer so
 // that the result lands in the keys.
@@ -57,6 +58,7 @@
 
 namespace KokkosSort {
 
+namespace Experimental {
 /// What one sample_sort call did (host-side counts), for tests and benchmarks.
 struct SampleSortStats {
   int levels = 0;                  ///< distribution levels run
@@ -66,9 +68,23 @@ struct SampleSortStats {
   std::size_t largest_small = 0;   ///< keys in the largest of them
   std::size_t stalled = 0;         ///< splits that made no progress (sorted as small buckets)
 };
+}  // namespace Experimental
 
-/// Parameters of sample_sort; 0 takes the backend's default from Impl::Tuning<Exec>::SampleSort.
+/// Options of sample_sort.
 struct SampleSortOptions {
+  std::uint64_t seed = 0x9e3779b97f4a7c15ull;  ///< sample positions; same seed, same result
+  /// Device memory kept between calls (about n keys [+ n values] and the tables above): a sort
+  /// that finds it large enough allocates no device memory; null allocates and frees in every call.
+  SortWorkspace* workspace = nullptr;
+};
+
+namespace Impl {
+
+/// Tuning of one sample_sort call, for tests and benchmarks (Impl::sample_sort); 0 takes the
+/// backend's value from Impl::Tuning<Exec>::SampleSort.
+struct SampleSortPolicy : SampleSortOptions {
+  SampleSortPolicy() = default;
+  explicit SampleSortPolicy(const SampleSortOptions& options) : SampleSortOptions(options) {}
   int buckets = 0;                ///< k: power of two in [2, 1024]
   int oversampling = 0;           ///< a: sample a*k keys per bucket split (capped by scratch)
   std::size_t small_bucket = 0;   ///< M: buckets of at most M keys are sorted by one team
@@ -76,12 +92,11 @@ struct SampleSortOptions {
   int keys_per_thread = 0;        ///< l: tile = t*l keys (shrunk until scratch fits), t*l <= 32768
   SortingNetwork network = SortingNetwork::tuned;  ///< how a team sorts a small-sort chunk in scratch
   int counter_copies = 0;         ///< bucket counter arrays per team in the count kernel (<= t)
-  std::uint64_t seed = 0x9e3779b97f4a7c15ull;  ///< sample positions; same seed, same result
-  SampleSortStats* stats = nullptr;            ///< if set, filled with what the call did
-  /// Device memory kept between calls (about n keys [+ n values] and the tables above): a sort
-  /// that finds it large enough allocates no device memory; null allocates and frees in every call.
-  SortWorkspace* workspace = nullptr;
+  Choice run_network = Choice::tuned;  ///< team merge sorts' base runs by a network (Tuning Tiles::run_sort)
+  Experimental::SampleSortStats* stats = nullptr;  ///< if set, filled with what the call did
 };
+
+}  // namespace Impl
 
 namespace Impl {
 
@@ -148,6 +163,7 @@ struct SampleSplitters {
   int k, samples;
   std::uint64_t seed;
   int level;
+  RunSort run_sort;
 
   static std::size_t shmem(int samples, int k, int team_size) {
     const int s_pad = next_pow2(samples);
@@ -174,8 +190,7 @@ struct SampleSplitters {
     team.team_barrier();
     bool in2 = false;
     if (one)
-      in2 = team_merge_sort<false>(team, smp, slot, smp2, slot2, samples, 16, s_pad,
-                                   Tuning<ExecSpace>::Tiles::run_sort, comp);
+      in2 = team_merge_sort<false>(team, smp, slot, smp2, slot2, samples, 16, s_pad, run_sort, comp);
     else
       team_bitonic_sort(team, smp, slot, s_pad, samples, comp);
     const auto& sorted = in2 ? smp2 : smp;
@@ -371,6 +386,7 @@ struct SampleSmallSort {
   Comp comp;
   int chunk;  // C: keys sorted in scratch at once (power of two)
   SortingNetwork network;  // for teams of several threads (one-thread teams merge sort)
+  RunSort run_sort;        // base runs of the team merge sort
 
   KOKKOS_INLINE_FUNCTION static bool merges(const int team_size, const SortingNetwork net) {
     return team_size == 1 || net == SortingNetwork::merge_sort;
@@ -423,7 +439,7 @@ struct SampleSmallSort {
       bool in_b = false;
       if (merging) {
         // One thread: long insertion-sorted runs, whole merges. A team: runs of 4 (sorted as
-        // Tuning Tiles::run_sort says) and about one merge-path piece per thread and pass
+        // run_sort says) and about one merge-path piece per thread and pass
         // (powers of two, as team_merge_sort needs).
         const int ts = team.team_size();
         int piece = chunk;
@@ -431,8 +447,7 @@ struct SampleSmallSort {
           piece = 4;
           while (piece * 2 * ts <= valid) piece *= 2;
         }
-        in_b = team_merge_sort<true>(team, ka, sa, kb, sb, valid, ts == 1 ? 16 : 4, piece,
-                                     Tuning<ExecSpace>::Tiles::run_sort, comp);
+        in_b = team_merge_sort<true>(team, ka, sa, kb, sb, valid, ts == 1 ? 16 : 4, piece, run_sort, comp);
       }
       else if (network == SortingNetwork::odd_even_merge)
         team_odd_even_merge_sort(team, ka, sa, n_pad, valid, comp);
@@ -521,14 +536,15 @@ struct SampleHostSmallSort {
 struct SampleConfig {
   int k, logk, a, team_size, tile, chunk, samples, counter_copies;
   SortingNetwork network;
+  RunSort run_sort;
   std::size_t M;
   std::uint64_t seed;
-  SampleSortStats* stats;
+  Experimental::SampleSortStats* stats;
   SortWorkspace* workspace;
 };
 
 template <class ExecSpace, class Key>
-void check_sample_options(const SampleSortOptions& o) {
+void check_sample_options(const SampleSortPolicy& o) {
   auto bad = [](const std::string& what) {
     throw std::invalid_argument("KokkosSort::sample_sort: " + what);
   };
@@ -546,7 +562,7 @@ void check_sample_options(const SampleSortOptions& o) {
 
 // Everything the kernels need, decided before any allocation. Throws std::invalid_argument.
 template <class ExecSpace, class Key, class Value, bool HasValues, class Comp, class KeyView, class ValueView>
-SampleConfig sample_config(const ExecSpace& exec, const SampleSortOptions& o, const KeyView& keys,
+SampleConfig sample_config(const ExecSpace& exec, const SampleSortPolicy& o, const KeyView& keys,
                            const ValueView& values, const Comp& comp) {
   using Params = typename Tuning<ExecSpace>::SampleSort;
   check_sample_options<ExecSpace, Key>(o);
@@ -559,6 +575,9 @@ SampleConfig sample_config(const ExecSpace& exec, const SampleSortOptions& o, co
   cfg.stats = o.stats;
   cfg.workspace = o.workspace;
   cfg.network = o.network == SortingNetwork::tuned ? Params::small_sort_network : o.network;
+  cfg.run_sort = resolve_choice(o.run_network, Tuning<ExecSpace>::Tiles::run_sort == RunSort::network)
+                     ? RunSort::network
+                     : RunSort::insertion;
   using Scatter = SampleScatter<0, ExecSpace, KeyView, ValueView, HasValues, Comp>;
   Scatter probe{keys, keys, values, values, {}, {}, {}, {}, {}, comp, cfg.k, cfg.logk, 1};
   cfg.team_size = resolve_team_size(exec, o.team_size, Params::team_size, probe);
@@ -666,7 +685,7 @@ void sample_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Va
   auto h_child = Impl::host_mirror(child_begin);
   HostTable<SampleTask> h_tasks(tasks.extent(0));
 
-  SampleSortStats stats;
+  Experimental::SampleSortStats stats;
   auto record = [&]() {
     if (cfg.stats) *cfg.stats = stats;
   };
@@ -709,7 +728,7 @@ void sample_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Va
         "KokkosSort::sample_small_sort",
         Policy(exec, int(list.size()), cfg.team_size)
             .set_scratch_size(0, Kokkos::PerTeam(Small::shmem(cfg.chunk, cfg.team_size, cfg.network))),
-        Small{keys, buf, values, value_buf, tasks, comp, cfg.chunk, cfg.network});
+        Small{keys, buf, values, value_buf, tasks, comp, cfg.chunk, cfg.network, cfg.run_sort});
     exec.fence();  // h_tasks is refilled by the next level
   };
 
@@ -762,7 +781,7 @@ void sample_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Va
     Kokkos::parallel_for("KokkosSort::sample_splitters",
                          Policy(exec, int(np), cfg.team_size)
                              .set_scratch_size(0, Kokkos::PerTeam(Split::shmem(cfg.samples, k, cfg.team_size))),
-                         Split{src, parents, splitters, eq, comp, k, cfg.samples, cfg.seed, depth});
+                         Split{src, parents, splitters, eq, comp, k, cfg.samples, cfg.seed, depth, cfg.run_sort});
     if (cfg.logk == tuned_logk)
       sample_distribute<tuned_logk, ExecSpace, KeyView, ValueView, HasValues>(exec, cfg, src, dst, src_v, dst_v, parents,
                                                                              chunks, splitters, eq, counts, comp, nc);
@@ -808,7 +827,7 @@ void sample_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Va
 
 template <class ExecSpace, class KeyView, class ValueView, bool HasValues, class Comp>
 void sample_sort_entry(const ExecSpace& exec, const KeyView& keys, const ValueView& values, const Comp& comp,
-                       const SampleSortOptions& options) {
+                       const SampleSortPolicy& options) {
   Impl::with_contiguous(exec, keys, values, [&](const auto& k, const auto& v) {
     using K = std::decay_t<decltype(k)>;
     using V = std::decay_t<decltype(v)>;
@@ -821,6 +840,44 @@ void sample_sort_entry(const ExecSpace& exec, const KeyView& keys, const ValueVi
 
 }  // namespace Impl
 
+namespace Impl {
+
+// The sample sort with tuning overrides (tests, benchmarks); the public entries below call these.
+template <class ExecSpace, class KeyView, class Comp>
+void sample_sort(const ExecSpace& exec, const KeyView& keys, const Comp& comp, const SampleSortPolicy& policy) {
+  static_assert(check_view_type<ExecSpace, KeyView>(), "");
+  check_sample_options<ExecSpace, typename KeyView::non_const_value_type>(policy);
+  if (keys.extent(0) < 2) return;
+  using K = contiguous_view_t<KeyView>;
+  with_contiguous(exec, keys, [&](const auto& k) {
+    const auto cfg = sample_config<ExecSpace, typename K::non_const_value_type, typename K::non_const_value_type,
+                                   false, Comp>(exec, policy, k, k, comp);
+    sample_sort_contiguous<ExecSpace, K, K, false, Comp>(exec, k, K(), comp, cfg);
+  });
+}
+template <class ExecSpace, class KeyView>
+void sample_sort(const ExecSpace& exec, const KeyView& keys, const SampleSortPolicy& policy) {
+  static_assert(check_builtin_key_view<ExecSpace, KeyView>(), "");
+  Impl::sample_sort(exec, keys, Less<typename KeyView::non_const_value_type>(), policy);
+}
+template <class ExecSpace, class KeyView, class ValueView, class Comp>
+void sample_sort_by_key(const ExecSpace& exec, const KeyView& keys, const ValueView& values, const Comp& comp,
+                        const SampleSortPolicy& policy) {
+  static_assert(check_view_type<ExecSpace, KeyView>(), "");
+  static_assert(check_view_type<ExecSpace, ValueView>(), "");
+  check_key_value_extents("sample_sort_by_key", keys, values);
+  check_sample_options<ExecSpace, typename KeyView::non_const_value_type>(policy);
+  sample_sort_entry<ExecSpace, KeyView, ValueView, true, Comp>(exec, keys, values, comp, policy);
+}
+template <class ExecSpace, class KeyView, class ValueView>
+void sample_sort_by_key(const ExecSpace& exec, const KeyView& keys, const ValueView& values,
+                        const SampleSortPolicy& policy) {
+  static_assert(check_builtin_key_view<ExecSpace, KeyView>(), "");
+  Impl::sample_sort_by_key(exec, keys, values, Less<typename KeyView::non_const_value_type>(), policy);
+}
+
+}  // namespace Impl
+
 /// Sorts `keys` with a randomized sample sort (not stable) in the order of `comp`, a strict weak
 /// ordering callable on the device (KOKKOS_INLINE_FUNCTION operator()). Keys may be any trivially
 /// copyable type when a comparator is given. Bad options throw std::invalid_argument before any
@@ -828,23 +885,13 @@ void sample_sort_entry(const ExecSpace& exec, const KeyView& keys, const ValueVi
 template <class ExecSpace, class KeyView, class Comp>
 void sample_sort(const ExecSpace& exec, const KeyView& keys, const Comp& comp,
                  const SampleSortOptions& options = SampleSortOptions()) {
-  static_assert(Impl::check_view_type<ExecSpace, KeyView>(), "");
-  Impl::check_sample_options<ExecSpace, typename KeyView::non_const_value_type>(options);
-  if (keys.extent(0) < 2) return;
-  using K = Impl::contiguous_view_t<KeyView>;
-  Impl::with_contiguous(exec, keys, [&](const auto& k) {
-    const auto cfg =
-        Impl::sample_config<ExecSpace, typename K::non_const_value_type, typename K::non_const_value_type, false, Comp>(
-            exec, options, k, k, comp);
-    Impl::sample_sort_contiguous<ExecSpace, K, K, false, Comp>(exec, k, K(), comp, cfg);
-  });
+  Impl::sample_sort(exec, keys, comp, Impl::SampleSortPolicy(options));
 }
 
 /// Sorts built-in keys ascending (NaNs last).
 template <class ExecSpace, class KeyView>
 void sample_sort(const ExecSpace& exec, const KeyView& keys, const SampleSortOptions& options = SampleSortOptions()) {
-  static_assert(Impl::check_builtin_key_view<ExecSpace, KeyView>(), "");
-  sample_sort(exec, keys, Impl::DefaultLess<typename KeyView::non_const_value_type>(), options);
+  Impl::sample_sort(exec, keys, Impl::SampleSortPolicy(options));
 }
 
 /// Sorts `keys` in the order of `comp` and applies the same permutation to `values` (equal keys
@@ -852,19 +899,14 @@ void sample_sort(const ExecSpace& exec, const KeyView& keys, const SampleSortOpt
 template <class ExecSpace, class KeyView, class ValueView, class Comp>
 void sample_sort_by_key(const ExecSpace& exec, const KeyView& keys, const ValueView& values, const Comp& comp,
                         const SampleSortOptions& options = SampleSortOptions()) {
-  static_assert(Impl::check_view_type<ExecSpace, KeyView>(), "");
-  static_assert(Impl::check_view_type<ExecSpace, ValueView>(), "");
-  Impl::check_key_value_extents("sample_sort_by_key", keys, values);
-  Impl::check_sample_options<ExecSpace, typename KeyView::non_const_value_type>(options);
-  Impl::sample_sort_entry<ExecSpace, KeyView, ValueView, true, Comp>(exec, keys, values, comp, options);
+  Impl::sample_sort_by_key(exec, keys, values, comp, Impl::SampleSortPolicy(options));
 }
 
 /// Sorts built-in keys ascending (NaNs last) and permutes `values` with them.
 template <class ExecSpace, class KeyView, class ValueView>
 void sample_sort_by_key(const ExecSpace& exec, const KeyView& keys, const ValueView& values,
                         const SampleSortOptions& options = SampleSortOptions()) {
-  static_assert(Impl::check_builtin_key_view<ExecSpace, KeyView>(), "");
-  sample_sort_by_key(exec, keys, values, Impl::DefaultLess<typename KeyView::non_const_value_type>(), options);
+  Impl::sample_sort_by_key(exec, keys, values, Impl::SampleSortPolicy(options));
 }
 
 }  // namespace KokkosSort

@@ -2,7 +2,7 @@
 #define KOKKOSSORT_SEQUENTIALREFERENCE_HPP
 // Sequential CPU versions of the study's four algorithms, in plain C++ on host arrays: the
 // "CPU" column of the study's tables and a second opinion for the Kokkos versions. Same key
-// order as the package (Impl::DefaultLess; radix through Impl::to_ordered_bits), all stable.
+// order as the package (Less; radix through Impl::to_ordered_bits), all stable.
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -16,7 +16,7 @@ namespace Reference {
 /// keys before it. O(n^2).
 template <class T>
 void enumeration_sort(T* data, const std::size_t n) {
-  Impl::DefaultLess<T> less;
+  Less<T> less;
   std::vector<T> in(data, data + n);
   for (std::size_t i = 0; i < n; ++i) {
     std::size_t rank = 0;
@@ -29,7 +29,7 @@ void enumeration_sort(T* data, const std::size_t n) {
 /// until a round (both phases) swaps nothing. Returns the number of rounds. O(n^2).
 template <class T>
 std::size_t odd_even_sort(T* data, const std::size_t n) {
-  Impl::DefaultLess<T> less;
+  Less<T> less;
   std::size_t rounds = 0;
   bool swapped = n > 1;
   while (swapped) {
@@ -48,7 +48,7 @@ std::size_t odd_even_sort(T* data, const std::size_t n) {
 /// Bottom-up merge sort: runs of width 1, 2, 4, ... merged pairwise between two buffers.
 template <class T>
 void merge_sort(T* data, const std::size_t n) {
-  Impl::DefaultLess<T> less;
+  Less<T> less;
   std::vector<T> buf(n);
   T* src = data;
   T* dst = buf.data();

@@ -26,7 +26,7 @@ using Exec = Kokkos::DefaultExecutionSpace;
 // Checks the regular-sampling guarantee on the reported buckets: q buckets (s < q <= 2s)
 // summing to n, each smaller than (ceil(s m / (q-1)) + m) T/s, which is at most 2 m T / s:
 // 2n/s up to the padding of the last sublist (< 2T/s).
-::testing::AssertionResult buckets_within_bound(const KokkosSort::BucketSortStats& st, std::size_t n) {
+::testing::AssertionResult buckets_within_bound(const KokkosSort::Experimental::BucketSortStats& st, std::size_t n) {
   if (st.n != n) return ::testing::AssertionFailure() << "stats.n " << st.n << " != " << n;
   if (st.samples < 2 || st.buckets <= st.samples || st.buckets > 2 * st.samples || st.bucket_sizes.size() != st.buckets)
     return ::testing::AssertionFailure() << st.bucket_sizes.size() << " bucket sizes for q = " << st.buckets
@@ -64,11 +64,11 @@ void check_bound_all_distributions(int samples) {
       SCOPED_TRACE(key_type_name<T>() + ", " + case_name(d, n) + ", s = " + std::to_string(samples));
       const auto input = generate<T>(d, n);
       auto keys = to_view(Exec(), input, "keys");
-      KokkosSort::BucketSortStats st;
-      KokkosSort::BucketSortOptions opt;
+      KokkosSort::Experimental::BucketSortStats st;
+      KokkosSort::Impl::BucketSortPolicy opt;
       opt.samples = samples;
       opt.stats = &st;
-      KokkosSort::bucket_sort(Exec(), keys, opt);
+      KokkosSort::Impl::bucket_sort(Exec(), keys, opt);
       Exec().fence();
       EXPECT_TRUE(buckets_within_bound(st, n));
       EXPECT_TRUE(sorted_like_reference(input, to_vector(keys)));
@@ -88,14 +88,14 @@ TEST(BucketSort, BucketBoundEveryDistribution) {
 }
 
 // Sorts `input` (u32) with s samples per sublist; returns the stats, the result in `out`.
-KokkosSort::BucketSortStats sort_with_stats(const std::vector<std::uint32_t>& input, const int samples,
+KokkosSort::Experimental::BucketSortStats sort_with_stats(const std::vector<std::uint32_t>& input, const int samples,
                                             std::vector<std::uint32_t>* out = nullptr) {
   auto keys = to_view(Exec(), input, "keys");
-  KokkosSort::BucketSortStats st;
-  KokkosSort::BucketSortOptions opt;
+  KokkosSort::Experimental::BucketSortStats st;
+  KokkosSort::Impl::BucketSortPolicy opt;
   opt.samples = samples;
   opt.stats = &st;
-  KokkosSort::bucket_sort(Exec(), keys, opt);
+  KokkosSort::Impl::bucket_sort(Exec(), keys, opt);
   if (out) *out = to_vector(keys);
   return st;
 }
@@ -180,14 +180,14 @@ TEST(BucketSort, DefaultSamplesFollowKeyWidthAndSize) {
     using K = decltype(key);
     const auto input = generate<K>(Distribution::Uniform, n);
     auto keys = to_view(Exec(), input, "keys");
-    KokkosSort::BucketSortStats st;
-    KokkosSort::BucketSortOptions opt;
+    KokkosSort::Experimental::BucketSortStats st;
+    KokkosSort::Impl::BucketSortPolicy opt;
     opt.stats = &st;
     if (by_key) {
       Kokkos::View<std::uint32_t*, Exec::memory_space> values("values", n);
-      KokkosSort::bucket_sort_by_key(Exec(), keys, values, opt);
+      KokkosSort::Impl::bucket_sort_by_key(Exec(), keys, values, opt);
     } else {
-      KokkosSort::bucket_sort(Exec(), keys, opt);
+      KokkosSort::Impl::bucket_sort(Exec(), keys, opt);
     }
     SCOPED_TRACE(key_type_name<K>() + (by_key ? " with values" : "") + ", n = " + std::to_string(n) +
                  ", T = " + std::to_string(st.sublist_size));
@@ -223,10 +223,10 @@ TEST(BucketSort, SameInputSameBuckets) {
     for (int run = 0; run < 3; ++run) {
       auto keys = to_view(Exec(), input, "keys");
       auto values = to_view(Exec(), idx, "values");
-      KokkosSort::BucketSortStats st;
-      KokkosSort::BucketSortOptions opt;
+      KokkosSort::Experimental::BucketSortStats st;
+      KokkosSort::Impl::BucketSortPolicy opt;
       opt.stats = &st;
-      KokkosSort::bucket_sort_by_key(Exec(), keys, values, opt);
+      KokkosSort::Impl::bucket_sort_by_key(Exec(), keys, values, opt);
       const auto k = to_vector(keys);
       const auto v = to_vector(values);
       EXPECT_TRUE(key_value_like_reference(input, k, v, false));
@@ -281,10 +281,10 @@ TEST(BucketSort, TwoFieldStructComparator) {
     std::iota(idx.begin(), idx.end(), 0u);
     auto keys = to_view(Exec(), input, "keys");
     auto values = to_view(Exec(), idx, "values");
-    KokkosSort::BucketSortStats st;
-    KokkosSort::BucketSortOptions opt;
+    KokkosSort::Experimental::BucketSortStats st;
+    KokkosSort::Impl::BucketSortPolicy opt;
     opt.stats = &st;
-    KokkosSort::bucket_sort_by_key(Exec(), keys, values, PairLess(), opt);
+    KokkosSort::Impl::bucket_sort_by_key(Exec(), keys, values, PairLess(), opt);
     const auto out = to_vector(keys);
     const auto vals = to_vector(values);
     const auto expect = to_host_sorted(input, PairLess());
@@ -309,11 +309,11 @@ TEST(BucketSort, DescendingComparator) {
     const std::size_t n = 200003;
     const auto input = generate<std::int64_t>(d, n);
     auto keys = to_view(Exec(), input, "keys");
-    KokkosSort::BucketSortStats st;
-    KokkosSort::BucketSortOptions opt;
+    KokkosSort::Experimental::BucketSortStats st;
+    KokkosSort::Impl::BucketSortPolicy opt;
     opt.samples = 128;
     opt.stats = &st;
-    KokkosSort::bucket_sort(Exec(), keys, Greater<std::int64_t>(), opt);
+    KokkosSort::Impl::bucket_sort(Exec(), keys, Greater<std::int64_t>(), opt);
     EXPECT_TRUE(matches(to_host_sorted(input, Greater<std::int64_t>()), to_vector(keys)));
     EXPECT_TRUE(buckets_within_bound(st, n));
   }
@@ -337,21 +337,21 @@ TEST(BucketSort, DescendingComparator) {
 // Sorts u32 `input` three ways with `opt` (keys, keys with their indices as values, a
 // descending comparator) and checks each against the host reference; `opt.stats`, where set,
 // describes the keys-alone call, whose buckets are checked against the bound.
-void check_three_entry_points(const std::vector<std::uint32_t>& input, KokkosSort::BucketSortOptions opt) {
+void check_three_entry_points(const std::vector<std::uint32_t>& input, KokkosSort::Impl::BucketSortPolicy opt) {
   const std::size_t n = input.size();
   std::vector<std::uint32_t> idx(n);
   std::iota(idx.begin(), idx.end(), 0u);
   auto keys = to_view(Exec(), input, "keys");
-  KokkosSort::bucket_sort(Exec(), keys, opt);
+  KokkosSort::Impl::bucket_sort(Exec(), keys, opt);
   EXPECT_TRUE(sorted_like_reference(input, to_vector(keys)));
   if (opt.stats) EXPECT_TRUE(buckets_within_bound(*opt.stats, n));
   opt.stats = nullptr;  // the caller's stats keep the keys-alone call's figures
   keys = to_view(Exec(), input, "keys");
   auto values = to_view(Exec(), idx, "values");
-  KokkosSort::bucket_sort_by_key(Exec(), keys, values, opt);
+  KokkosSort::Impl::bucket_sort_by_key(Exec(), keys, values, opt);
   EXPECT_TRUE(key_value_like_reference(input, to_vector(keys), to_vector(values), false));
   keys = to_view(Exec(), input, "keys");
-  KokkosSort::bucket_sort(Exec(), keys, Greater<std::uint32_t>(), opt);
+  KokkosSort::Impl::bucket_sort(Exec(), keys, Greater<std::uint32_t>(), opt);
   EXPECT_TRUE(matches(to_host_sorted(input, Greater<std::uint32_t>()), to_vector(keys)));
 }
 
@@ -364,8 +364,8 @@ void check_option_cases(const std::string& what, const With& with, const Check& 
     for (int s : {8, 0}) {
       const std::size_t n = (std::size_t(1) << 17) + 333;
       SCOPED_TRACE(what + ", " + case_name(d, n) + ", s = " + std::to_string(s));
-      KokkosSort::BucketSortStats st;
-      KokkosSort::BucketSortOptions opt;
+      KokkosSort::Experimental::BucketSortStats st;
+      KokkosSort::Impl::BucketSortPolicy opt;
       with(opt);
       opt.samples = s;
       opt.stats = &st;
@@ -379,7 +379,7 @@ TEST(BucketSort, BothTileSorts) {
   for (auto net : {KokkosSort::SortingNetwork::bitonic, KokkosSort::SortingNetwork::merge_sort}) {
     check_option_cases(
         net == KokkosSort::SortingNetwork::bitonic ? "bitonic" : "merge_sort",
-        [&](KokkosSort::BucketSortOptions& opt) { opt.network = net; }, [](const KokkosSort::BucketSortStats&, int) {});
+        [&](KokkosSort::Impl::BucketSortPolicy& opt) { opt.network = net; }, [](const KokkosSort::Experimental::BucketSortStats&, int) {});
   }
 }
 
@@ -392,13 +392,48 @@ TEST(BucketSort, MergeTeamSizes) {
     const int expected = std::min(t == 0 ? Params::merge_team_size : t, Params::team_size);
     check_option_cases(
         "merge_team_size = " + std::to_string(t),
-        [&](KokkosSort::BucketSortOptions& opt) { opt.merge_team_size = t; },
-        [&](const KokkosSort::BucketSortStats& st, const int s) {
+        [&](KokkosSort::Impl::BucketSortPolicy& opt) { opt.merge_team_size = t; },
+        [&](const KokkosSort::Experimental::BucketSortStats& st, const int s) {
           EXPECT_EQ(st.merge_team_size, expected);
           EXPECT_TRUE(st.merge_tile > 0 && st.merge_tile % std::size_t(expected) == 0) << "merge tile " << st.merge_tile;
           if (s == 8) EXPECT_GE(st.merge_rounds, 1) << "no merge pass ran";
         });
   }
+}
+
+// The tuning choices a policy overrides (each the other way than, or beside, the tuned value).
+TEST(BucketSort, PolicyTuningOverrides) {
+  const auto input = generate<std::uint32_t>(Distribution::Staggered, (std::size_t(1) << 17) + 333);
+  for (int variant = 0; variant < 6; ++variant) {
+    SCOPED_TRACE("variant " + std::to_string(variant));
+    KokkosSort::Experimental::BucketSortStats st;
+    KokkosSort::Impl::BucketSortPolicy opt;
+    opt.stats = &st;
+    opt.samples = 8;
+    if (variant == 0) opt.bucket_fill_percent = 0;
+    if (variant == 1) opt.merge_tile = 512;
+    if (variant == 2) opt.relocate_group_keys = 1;
+    if (variant == 3) opt.merge_only_in_level0 = KokkosSort::Impl::Choice::off;
+    if (variant == 4) opt.merge_halves_tiles = KokkosSort::Impl::Choice::off;
+    if (variant == 5) opt.run_network = KokkosSort::Impl::Choice::on;
+    check_three_entry_points(input, opt);
+    if (variant == 0) EXPECT_EQ(st.buckets, st.samples + 1) << "fill 0: s splitters";
+    if (variant == 1) EXPECT_LE(st.merge_tile, 512u);
+  }
+}
+
+TEST(BucketSort, RejectsBadPolicyTuning) {
+  const auto input = generate<std::uint32_t>(Distribution::Uniform, 5000);
+  auto keys = to_view(Exec(), input, "keys");
+  for (int variant = 0; variant < 4; ++variant) {
+    KokkosSort::Impl::BucketSortPolicy opt;
+    if (variant == 0) opt.merge_tile = 3;
+    if (variant == 1) opt.merge_tile = 1 << 20;
+    if (variant == 2) opt.bucket_fill_percent = 50;
+    if (variant == 3) opt.bucket_fill_percent = 101;
+    EXPECT_THROW(KokkosSort::Impl::bucket_sort(Exec(), keys, opt), std::invalid_argument) << variant;
+  }
+  EXPECT_TRUE(matches(input, to_vector(keys))) << "keys changed by a rejected call";
 }
 
 TEST(BucketSort, RejectsBadOptions) {
@@ -410,36 +445,36 @@ TEST(BucketSort, RejectsBadOptions) {
   auto values = to_view(Exec(), idx, "values");
   for (int s : {1, 3, -4, 96, 1 << 20}) {
     SCOPED_TRACE("samples = " + std::to_string(s));
-    KokkosSort::BucketSortOptions opt;
+    KokkosSort::Impl::BucketSortPolicy opt;
     opt.samples = s;
-    EXPECT_THROW(KokkosSort::bucket_sort(Exec(), keys, opt), std::invalid_argument);
-    EXPECT_THROW(KokkosSort::bucket_sort_by_key(Exec(), keys, values, opt), std::invalid_argument);
-    EXPECT_THROW(KokkosSort::bucket_sort(Exec(), keys, Greater<std::uint32_t>(), opt), std::invalid_argument);
+    EXPECT_THROW(KokkosSort::Impl::bucket_sort(Exec(), keys, opt), std::invalid_argument);
+    EXPECT_THROW(KokkosSort::Impl::bucket_sort_by_key(Exec(), keys, values, opt), std::invalid_argument);
+    EXPECT_THROW(KokkosSort::Impl::bucket_sort(Exec(), keys, Greater<std::uint32_t>(), opt), std::invalid_argument);
   }
   for (int t : {-1, 3, 96, 2048}) {
     SCOPED_TRACE("merge_team_size = " + std::to_string(t));
-    KokkosSort::BucketSortOptions opt;
+    KokkosSort::Impl::BucketSortPolicy opt;
     opt.merge_team_size = t;
-    EXPECT_THROW(KokkosSort::bucket_sort(Exec(), keys, opt), std::invalid_argument);
-    EXPECT_THROW(KokkosSort::bucket_sort_by_key(Exec(), keys, values, opt), std::invalid_argument);
-    EXPECT_THROW(KokkosSort::bucket_sort(Exec(), keys, Greater<std::uint32_t>(), opt), std::invalid_argument);
+    EXPECT_THROW(KokkosSort::Impl::bucket_sort(Exec(), keys, opt), std::invalid_argument);
+    EXPECT_THROW(KokkosSort::Impl::bucket_sort_by_key(Exec(), keys, values, opt), std::invalid_argument);
+    EXPECT_THROW(KokkosSort::Impl::bucket_sort(Exec(), keys, Greater<std::uint32_t>(), opt), std::invalid_argument);
   }
   {
     SCOPED_TRACE("network = odd_even_merge");
-    KokkosSort::BucketSortOptions opt;
+    KokkosSort::Impl::BucketSortPolicy opt;
     opt.network = KokkosSort::SortingNetwork::odd_even_merge;
-    EXPECT_THROW(KokkosSort::bucket_sort(Exec(), keys, opt), std::invalid_argument);
-    EXPECT_THROW(KokkosSort::bucket_sort_by_key(Exec(), keys, values, opt), std::invalid_argument);
+    EXPECT_THROW(KokkosSort::Impl::bucket_sort(Exec(), keys, opt), std::invalid_argument);
+    EXPECT_THROW(KokkosSort::Impl::bucket_sort_by_key(Exec(), keys, values, opt), std::invalid_argument);
   }
   // Team scratch beyond what Kokkos allows, or too little for any tile of the key type.
   const std::size_t cap = std::size_t(Kokkos::TeamPolicy<Exec>::scratch_size_max(0));
   for (std::size_t bytes : {cap + 1, cap + 4096, std::size_t(64)}) {
     SCOPED_TRACE("team_scratch_bytes = " + std::to_string(bytes));
-    KokkosSort::BucketSortOptions opt;
+    KokkosSort::Impl::BucketSortPolicy opt;
     opt.team_scratch_bytes = bytes;
-    EXPECT_THROW(KokkosSort::bucket_sort(Exec(), keys, opt), std::invalid_argument);
-    EXPECT_THROW(KokkosSort::bucket_sort_by_key(Exec(), keys, values, opt), std::invalid_argument);
-    EXPECT_THROW(KokkosSort::bucket_sort(Exec(), keys, Greater<std::uint32_t>(), opt), std::invalid_argument);
+    EXPECT_THROW(KokkosSort::Impl::bucket_sort(Exec(), keys, opt), std::invalid_argument);
+    EXPECT_THROW(KokkosSort::Impl::bucket_sort_by_key(Exec(), keys, values, opt), std::invalid_argument);
+    EXPECT_THROW(KokkosSort::Impl::bucket_sort(Exec(), keys, Greater<std::uint32_t>(), opt), std::invalid_argument);
   }
   Exec().fence();
   EXPECT_TRUE(matches(input, to_vector(keys))) << "keys changed by a rejected call";
@@ -459,8 +494,8 @@ TEST(BucketSort, TeamScratchBudgets) {
   std::size_t tuned_T = 0, last_T = 0;
   for (std::size_t bytes : {std::size_t(0), cap, cap / 2, std::size_t(16384), std::size_t(12288)}) {
     SCOPED_TRACE("team_scratch_bytes = " + std::to_string(bytes) + " (cap " + std::to_string(cap) + ")");
-    KokkosSort::BucketSortStats st;
-    KokkosSort::BucketSortOptions opt;
+    KokkosSort::Experimental::BucketSortStats st;
+    KokkosSort::Impl::BucketSortPolicy opt;
     opt.team_scratch_bytes = bytes;
     opt.stats = &st;
     check_three_entry_points(input, opt);
@@ -471,7 +506,7 @@ TEST(BucketSort, TeamScratchBudgets) {
       last_T = st.sublist_size;
     }
     auto keys64 = to_view(Exec(), input64, "keys64");
-    KokkosSort::bucket_sort(Exec(), keys64, opt);
+    KokkosSort::Impl::bucket_sort(Exec(), keys64, opt);
     EXPECT_TRUE(sorted_like_reference(input64, to_vector(keys64)));
   }
   EXPECT_LT(last_T, tuned_T) << "a 12 KB budget should plan smaller sublists than the tuned one";
@@ -493,11 +528,11 @@ void check_budget_sweep() {
   int sorted = 0, refused = 0;
   for (std::size_t bytes = 64; bytes <= 16384; bytes += 64) {
     SCOPED_TRACE("key bytes " + std::to_string(sizeof(K)) + ", team_scratch_bytes = " + std::to_string(bytes));
-    KokkosSort::BucketSortOptions opt;
+    KokkosSort::Impl::BucketSortPolicy opt;
     opt.team_scratch_bytes = bytes;
     auto keys = to_view(Exec(), input, "keys");
     try {
-      KokkosSort::bucket_sort(Exec(), keys, Greater<K>(), opt);
+      KokkosSort::Impl::bucket_sort(Exec(), keys, Greater<K>(), opt);
       ++sorted;
       ASSERT_EQ(to_vector(keys), expected);
     } catch (const std::invalid_argument&) {
@@ -533,10 +568,10 @@ TEST(BucketSort, WideKeyType) {
     for (int t = 0; t < 10; ++t) input[i].tag[t] = std::uint32_t(i * 10 + t);
   }
   auto keys = to_view(Exec(), input, "keys");
-  KokkosSort::BucketSortStats st;
-  KokkosSort::BucketSortOptions opt;
+  KokkosSort::Experimental::BucketSortStats st;
+  KokkosSort::Impl::BucketSortPolicy opt;
   opt.stats = &st;
-  KokkosSort::bucket_sort(Exec(), keys, WideLess(), opt);
+  KokkosSort::Impl::bucket_sort(Exec(), keys, WideLess(), opt);
   const auto out = to_vector(keys);
   const auto expect = reference_sort(base);
   std::vector<char> seen(n, 0);
@@ -559,11 +594,11 @@ TEST(BucketSort, LargeSampleCountIsReduced) {
   const std::size_t n = 100003;
   const auto input = generate<std::uint64_t>(Distribution::Zipf, n);
   auto keys = to_view(Exec(), input, "keys");
-  KokkosSort::BucketSortStats st;
-  KokkosSort::BucketSortOptions opt;
+  KokkosSort::Experimental::BucketSortStats st;
+  KokkosSort::Impl::BucketSortPolicy opt;
   opt.samples = 65536;
   opt.stats = &st;
-  KokkosSort::bucket_sort(Exec(), keys, opt);
+  KokkosSort::Impl::bucket_sort(Exec(), keys, opt);
   EXPECT_EQ(st.samples, st.sublist_size / 4);
   EXPECT_TRUE(buckets_within_bound(st, n));
   EXPECT_TRUE(sorted_like_reference(input, to_vector(keys)));

@@ -31,9 +31,9 @@ TEST(EnumerationSort, EveryTeamSize) {
       for (std::size_t i = 0; i < n; ++i) idx[i] = std::uint32_t(i);
       auto keys = to_view(DeviceExec(), input, "keys");
       auto values = to_view(DeviceExec(), idx, "values");
-      KokkosSort::EnumerationSortOptions opt;
+      KokkosSort::Impl::EnumerationSortPolicy opt;
       opt.team_size = ts;
-      KokkosSort::enumeration_sort_by_key(DeviceExec(), keys, values, opt);
+      KokkosSort::Impl::enumeration_sort_by_key(DeviceExec(), keys, values, opt);
       Kokkos::fence();
       EXPECT_TRUE(key_value_like_reference(input, to_vector(keys), to_vector(values), true));
     }

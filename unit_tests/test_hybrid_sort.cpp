@@ -20,15 +20,15 @@ struct HybridAdapter : KokkosSortTest::AdapterDefaults {
 struct HybridShuffleAdapter : HybridAdapter {
   template <class E, class K>
   static void sort(const E& e, const K& k) {
-    KokkosSort::HybridSortOptions o;
+    KokkosSort::Impl::HybridSortPolicy o;
     o.shuffle = true;
-    KokkosSort::hybrid_sort(e, k, o);
+    KokkosSort::Impl::hybrid_sort(e, k, o);
   }
   template <class E, class K, class V>
   static void sort_by_key(const E& e, const K& k, const V& v) {
-    KokkosSort::HybridSortOptions o;
+    KokkosSort::Impl::HybridSortPolicy o;
     o.shuffle = true;
-    KokkosSort::hybrid_sort_by_key(e, k, v, o);
+    KokkosSort::Impl::hybrid_sort_by_key(e, k, v, o);
   }
 };
 }  // namespace
@@ -39,17 +39,17 @@ namespace {
 using namespace KokkosSortTest;
 
 template <class T>
-void check_with_options(Distribution d, std::size_t n, KokkosSort::HybridSortOptions o,
-                        KokkosSort::HybridSortStats* stats_out = nullptr) {
+void check_with_options(Distribution d, std::size_t n, KokkosSort::Impl::HybridSortPolicy o,
+                        KokkosSort::Experimental::HybridSortStats* stats_out = nullptr) {
   SCOPED_TRACE(case_name(d, n) + ", type " + key_type_name<T>() + ", shuffle " + std::to_string(o.shuffle) +
                ", passes " + std::to_string(o.max_refinement_passes) + ", buckets " + std::to_string(o.buckets) +
                ", bins " + std::to_string(o.histogram_bins));
   const auto input = generate<T>(d, n);
-  KokkosSort::HybridSortStats stats;
+  KokkosSort::Experimental::HybridSortStats stats;
   o.stats = &stats;
   {
     auto keys = to_view(DeviceExec(), input, "keys");
-    KokkosSort::hybrid_sort(DeviceExec(), keys, o);
+    KokkosSort::Impl::hybrid_sort(DeviceExec(), keys, o);
     EXPECT_TRUE(sorted_like_reference(input, to_vector(keys)));
   }
   {
@@ -57,7 +57,7 @@ void check_with_options(Distribution d, std::size_t n, KokkosSort::HybridSortOpt
     for (std::size_t i = 0; i < n; ++i) idx[i] = std::uint32_t(i);
     auto keys = to_view(DeviceExec(), input, "keys");
     auto values = to_view(DeviceExec(), idx, "values");
-    KokkosSort::hybrid_sort_by_key(DeviceExec(), keys, values, o);
+    KokkosSort::Impl::hybrid_sort_by_key(DeviceExec(), keys, values, o);
     EXPECT_TRUE(key_value_like_reference(input, to_vector(keys), to_vector(values), false));
   }
   if (stats_out) *stats_out = stats;
@@ -76,7 +76,7 @@ TEST(HybridSort, SizesNotMultiplesOfFour) {
 TEST(HybridSort, BucketCounts) {
   for (int buckets : {1, 2, 3, 17, 1000})
     for (auto d : {Distribution::Uniform, Distribution::Sorted, Distribution::Zipf}) {
-      KokkosSort::HybridSortOptions o;
+      KokkosSort::Impl::HybridSortPolicy o;
       o.buckets = buckets;
       check_with_options<double>(d, 30011, o);
       check_with_options<std::uint32_t>(d, 30011, o);
@@ -89,9 +89,9 @@ TEST(HybridSort, SkewedInputsAtRefinementLimit) {
   for (auto d : {Distribution::Zipf, Distribution::Staggered, Distribution::AllEqual, Distribution::Gaussian,
                  Distribution::DeterministicDuplicates})
     for (int passes : {0, 1}) {
-      KokkosSort::HybridSortOptions o;
+      KokkosSort::Impl::HybridSortPolicy o;
       o.max_refinement_passes = passes;
-      KokkosSort::HybridSortStats stats;
+      KokkosSort::Experimental::HybridSortStats stats;
       check_with_options<float>(d, 60013, o, &stats);
       check_with_options<std::uint64_t>(d, 60013, o);
       check_with_options<std::int32_t>(d, 60013, o);
@@ -110,9 +110,9 @@ TEST(HybridSort, SkewedInputsAtRefinementLimit) {
 // few_unique, specials) cannot be split; they must end in buckets of their own. Run with the
 // backend's tuning and with the CUDA tuning's buckets and bins (fewer bins per bucket: before
 // the fix only an H100 run showed Zipf failing there), on whatever backend is built.
-void check_refinement_bound(const char* tuning, KokkosSort::HybridSortOptions o) {
+void check_refinement_bound(const char* tuning, KokkosSort::Impl::HybridSortPolicy o) {
   for (auto d : all_distributions()) {
-    KokkosSort::HybridSortStats stats;
+    KokkosSort::Experimental::HybridSortStats stats;
     check_with_options<std::uint32_t>(d, 400009, o, &stats);
     std::printf("[ hybrid   ] %s tuning, %s: %d buckets, %d refinement passes, largest %zu, bound %zu\n", tuning,
                 to_string(d).c_str(), stats.buckets, stats.refinement_passes, stats.largest_bucket,
@@ -128,7 +128,7 @@ TEST(HybridSort, RefinementMeetsBound) { check_refinement_bound("backend", {}); 
 TEST(HybridSort, RefinementMeetsBoundWithCudaTuning) {
   using Cuda = KokkosSort::Impl::HybridSortCudaTuning;
   const std::size_t n = 400009;
-  KokkosSort::HybridSortOptions o;
+  KokkosSort::Impl::HybridSortPolicy o;
   o.buckets = int(std::min<std::size_t>(Cuda::max_buckets, n / Cuda::min_bucket_keys));
   o.histogram_bins = Cuda::histogram_bins;
   o.max_refinement_passes = Cuda::max_refinement_passes;
@@ -139,25 +139,25 @@ TEST(HybridSort, RefinementMeetsBoundWithCudaTuning) {
 // sort correctly; bad ones throw before the input is touched.
 TEST(HybridSort, HistogramBinsOption) {
   for (int bins : {1, 2, 17, 8192, 20000}) {
-    KokkosSort::HybridSortOptions o;
+    KokkosSort::Impl::HybridSortPolicy o;
     o.histogram_bins = bins;
     check_with_options<std::uint32_t>(Distribution::Zipf, 30011, o);
     check_with_options<double>(Distribution::Uniform, 30011, o);
   }
   const auto input = generate<float>(Distribution::Uniform, 1000);
   for (int bins : {-1, std::numeric_limits<int>::max()}) {
-    KokkosSort::HybridSortOptions o;
+    KokkosSort::Impl::HybridSortPolicy o;
     o.histogram_bins = bins;
     auto keys = to_view(DeviceExec(), input, "keys");
     auto values = to_view(DeviceExec(), input, "values");
-    EXPECT_THROW(KokkosSort::hybrid_sort(DeviceExec(), keys, o), std::invalid_argument) << bins;
-    EXPECT_THROW(KokkosSort::hybrid_sort_by_key(DeviceExec(), keys, values, o), std::invalid_argument) << bins;
+    EXPECT_THROW(KokkosSort::Impl::hybrid_sort(DeviceExec(), keys, o), std::invalid_argument) << bins;
+    EXPECT_THROW(KokkosSort::Impl::hybrid_sort_by_key(DeviceExec(), keys, values, o), std::invalid_argument) << bins;
     EXPECT_EQ(to_vector(keys), input) << bins;
   }
 }
 
 TEST(HybridSort, ShuffleOnAndOff) {
-  KokkosSort::HybridSortOptions o;
+  KokkosSort::Impl::HybridSortPolicy o;
   o.shuffle = true;
   for (auto d : all_distributions()) {
     check_with_options<float>(d, 40009, o);

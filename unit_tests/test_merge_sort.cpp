@@ -84,13 +84,13 @@ TEST(MergeSort, EveryTeamSize) {
       for (std::size_t i = 0; i < n; ++i) idx[i] = std::uint32_t(i);
       auto keys = to_view(DeviceExec(), input, "keys");
       auto values = to_view(DeviceExec(), idx, "values");
-      KokkosSort::MergeSortOptions opt;
+      KokkosSort::Impl::MergeSortPolicy opt;
       opt.team_size = ts;
-      KokkosSort::merge_sort_by_key(DeviceExec(), keys, values, opt);
+      KokkosSort::Impl::merge_sort_by_key(DeviceExec(), keys, values, opt);
       Kokkos::fence();
       EXPECT_TRUE(key_value_like_reference(input, to_vector(keys), to_vector(values), true));
       auto k2 = to_view(DeviceExec(), input, "keys");
-      KokkosSort::merge_sort(DeviceExec(), k2, opt);
+      KokkosSort::Impl::merge_sort(DeviceExec(), k2, opt);
       Kokkos::fence();
       EXPECT_TRUE(sorted_like_reference(input, to_vector(k2)));
     }

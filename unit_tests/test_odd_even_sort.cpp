@@ -24,12 +24,13 @@ KOKKOSSORT_REGISTER_SORT_MATRIX(OddEven, OddEvenAdapter);
 namespace KokkosSortTest {
 
 template <class T>
-KokkosSort::OddEvenSortStats odd_even_with_stats(std::vector<T>& data, int team_size = 0) {
+KokkosSort::Experimental::OddEvenSortStats odd_even_with_stats(std::vector<T>& data, int team_size = 0) {
   auto keys = to_view(DeviceExec(), data, "keys");
-  KokkosSort::OddEvenSortOptions opt;
+  KokkosSort::Impl::OddEvenSortPolicy opt;
   opt.team_size = team_size;
-  KokkosSort::OddEvenSortStats stats;
-  KokkosSort::odd_even_sort(DeviceExec(), keys, opt, &stats);
+  KokkosSort::Experimental::OddEvenSortStats stats;
+  opt.stats = &stats;
+  KokkosSort::Impl::odd_even_sort(DeviceExec(), keys, opt);
   Kokkos::fence();
   data = to_vector(keys);
   return stats;

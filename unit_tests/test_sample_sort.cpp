@@ -39,13 +39,13 @@ struct PairLess {
 template <class T>
 struct Descending {
   KOKKOS_INLINE_FUNCTION bool operator()(const T& x, const T& y) const {
-    return KokkosSort::Impl::DefaultLess<T>()(y, x);
+    return KokkosSort::Less<T>()(y, x);
   }
 };
 
 // Small k and M force several distribution levels at small n (checked through the stats).
-KokkosSort::SampleSortOptions deep_options() {
-  KokkosSort::SampleSortOptions o;
+KokkosSort::Impl::SampleSortPolicy deep_options() {
+  KokkosSort::Impl::SampleSortPolicy o;
   o.buckets = 4;
   o.small_bucket = 64;
   o.oversampling = 3;
@@ -59,11 +59,11 @@ void expect_sorted(const std::vector<T>& input, const std::vector<T>& out) {
 
 // The checks return what the sort reported doing, so that tests can insist a path was taken.
 template <class T>
-KokkosSort::SampleSortStats check_keys_with(const std::vector<T>& input, KokkosSort::SampleSortOptions o) {
-  KokkosSort::SampleSortStats stats;
+KokkosSort::Experimental::SampleSortStats check_keys_with(const std::vector<T>& input, KokkosSort::Impl::SampleSortPolicy o) {
+  KokkosSort::Experimental::SampleSortStats stats;
   o.stats = &stats;
   auto keys = to_view(DeviceExec(), input, "keys");
-  KokkosSort::sample_sort(DeviceExec(), keys, o);
+  KokkosSort::Impl::sample_sort(DeviceExec(), keys, o);
   Kokkos::fence();
   expect_sorted(input, to_vector(keys));
   EXPECT_EQ(stats.stalled, 0u) << "a split made no progress";
@@ -71,14 +71,14 @@ KokkosSort::SampleSortStats check_keys_with(const std::vector<T>& input, KokkosS
 }
 
 template <class T>
-KokkosSort::SampleSortStats check_pairs_with(const std::vector<T>& input, KokkosSort::SampleSortOptions o) {
-  KokkosSort::SampleSortStats stats;
+KokkosSort::Experimental::SampleSortStats check_pairs_with(const std::vector<T>& input, KokkosSort::Impl::SampleSortPolicy o) {
+  KokkosSort::Experimental::SampleSortStats stats;
   o.stats = &stats;
   std::vector<std::uint32_t> idx(input.size());
   for (std::size_t i = 0; i < idx.size(); ++i) idx[i] = std::uint32_t(i);
   auto keys = to_view(DeviceExec(), input, "keys");
   auto values = to_view(DeviceExec(), idx, "values");
-  KokkosSort::sample_sort_by_key(DeviceExec(), keys, values, o);
+  KokkosSort::Impl::sample_sort_by_key(DeviceExec(), keys, values, o);
   Kokkos::fence();
   EXPECT_TRUE(KokkosSortTest::key_value_like_reference(input, to_vector(keys), to_vector(values), false));
   EXPECT_EQ(stats.stalled, 0u) << "a split made no progress";
@@ -95,10 +95,10 @@ TEST(SampleSort, TwoFieldStructKeysWithValues) {
   for (std::size_t i = 0; i < n; ++i) idx[i] = std::uint32_t(i);
   std::vector<Pair> expect = input;
   std::sort(expect.begin(), expect.end(), PairLess());
-  for (const auto& o : {KokkosSort::SampleSortOptions(), deep_options()}) {
+  for (const auto& o : {KokkosSort::Impl::SampleSortPolicy(), deep_options()}) {
     auto keys = to_view(DeviceExec(), input, "keys");
     auto values = to_view(DeviceExec(), idx, "values");
-    KokkosSort::sample_sort_by_key(DeviceExec(), keys, values, PairLess(), o);
+    KokkosSort::Impl::sample_sort_by_key(DeviceExec(), keys, values, PairLess(), o);
     Kokkos::fence();
     const auto out = to_vector(keys);
     const auto vals = to_vector(values);
@@ -120,9 +120,9 @@ TEST(SampleSort, DescendingComparator) {
     const auto input = generate<double>(d, 100000);
     auto expect = input;
     std::sort(expect.begin(), expect.end(), Descending<double>());
-    for (const auto& o : {KokkosSort::SampleSortOptions(), deep_options()}) {
+    for (const auto& o : {KokkosSort::Impl::SampleSortPolicy(), deep_options()}) {
       auto keys = to_view(DeviceExec(), input, "keys");
-      KokkosSort::sample_sort(DeviceExec(), keys, Descending<double>(), o);
+      KokkosSort::Impl::sample_sort(DeviceExec(), keys, Descending<double>(), o);
       Kokkos::fence();
       EXPECT_TRUE(KokkosSortTest::matches(expect, to_vector(keys)));
     }
@@ -146,7 +146,7 @@ TEST(SampleSort, SeveralRecursionLevels) {
 // equality buckets that are finished at once, never recursed into (a bucket of equal keys
 // split again would make no progress: check_*_with fails on stats.stalled).
 TEST(SampleSort, EqualityBuckets) {
-  KokkosSort::SampleSortOptions o;
+  KokkosSort::Impl::SampleSortPolicy o;
   o.buckets = 4;
   o.small_bucket = 16;
   for (auto d : {Distribution::AllEqual, Distribution::DeterministicDuplicates, Distribution::FewUnique,
@@ -164,7 +164,7 @@ TEST(SampleSort, EqualityBuckets) {
   }
   // Default parameters: the deterministic-duplicates input (log n distinct values) finishes in
   // a single level of equality buckets.
-  KokkosSort::SampleSortOptions d;
+  KokkosSort::Impl::SampleSortPolicy d;
   d.small_bucket = 1000;
   const auto dd = check_keys_with(generate<std::uint32_t>(Distribution::DeterministicDuplicates, 100003), d);
   EXPECT_EQ(dd.levels, 1);
@@ -179,7 +179,7 @@ TEST(SampleSort, EqualityBuckets) {
 // A threshold M above n: the whole input is one small bucket, sorted in scratch-sized chunks and
 // merged in global memory (many merge passes).
 TEST(SampleSort, OneSmallBucketMergePasses) {
-  KokkosSort::SampleSortOptions o;
+  KokkosSort::Impl::SampleSortPolicy o;
   o.small_bucket = std::size_t(1) << 22;
   for (auto d : {Distribution::Uniform, Distribution::Reverse, Distribution::AllEqual}) {
     SCOPED_TRACE(KokkosSortTest::to_string(d));
@@ -213,7 +213,7 @@ TEST(SampleSort, BothNetworks) {
   for (auto net : {KokkosSort::SortingNetwork::bitonic, KokkosSort::SortingNetwork::odd_even_merge,
                    KokkosSort::SortingNetwork::merge_sort}) {
     SCOPED_TRACE(int(net));
-    KokkosSort::SampleSortOptions o;
+    KokkosSort::Impl::SampleSortPolicy o;
     o.network = net;
     o.small_bucket = 3000;  // chunks of several sizes, partial tiles included
     check_keys_with(generate<std::uint32_t>(Distribution::Uniform, 200003), o);
@@ -224,13 +224,28 @@ TEST(SampleSort, BothNetworks) {
   }
 }
 
+// Both ways of sorting the team merge sort's base runs (Tuning Tiles::run_sort picks one).
+TEST(SampleSort, BothBaseRunSorts) {
+  for (auto runs : {KokkosSort::Impl::Choice::off, KokkosSort::Impl::Choice::on}) {
+    SCOPED_TRACE(int(runs));
+    KokkosSort::Impl::SampleSortPolicy o;
+    o.run_network = runs;
+    o.network = KokkosSort::SortingNetwork::merge_sort;
+    o.small_bucket = 3000;
+    o.team_size = 2;  // runs of 4: the network applies
+    o.keys_per_thread = 64;
+    check_keys_with(generate<std::uint32_t>(Distribution::Uniform, 30011), o);
+    check_pairs_with(generate<std::int64_t>(Distribution::Gaussian, 30011), o);
+  }
+}
+
 TEST(SampleSort, BadOptionsThrowAndLeaveDataUnchanged) {
   const auto input = generate<std::uint32_t>(Distribution::Uniform, 5000);
   std::vector<std::uint32_t> idx(input.size());
   for (std::size_t i = 0; i < idx.size(); ++i) idx[i] = std::uint32_t(3 * i);
   auto keys = to_view(DeviceExec(), input, "keys");
   auto values = to_view(DeviceExec(), idx, "values");
-  std::vector<KokkosSort::SampleSortOptions> bad(8);
+  std::vector<KokkosSort::Impl::SampleSortPolicy> bad(8);
   bad[0].buckets = 3;
   bad[1].buckets = 2048;
   bad[2].buckets = -4;
@@ -242,9 +257,9 @@ TEST(SampleSort, BadOptionsThrowAndLeaveDataUnchanged) {
   bad[7].counter_copies = -2;
   for (std::size_t i = 0; i < bad.size(); ++i) {
     SCOPED_TRACE("bad option set " + std::to_string(i));
-    EXPECT_THROW(KokkosSort::sample_sort(DeviceExec(), keys, bad[i]), std::invalid_argument);
-    EXPECT_THROW(KokkosSort::sample_sort_by_key(DeviceExec(), keys, values, bad[i]), std::invalid_argument);
-    EXPECT_THROW(KokkosSort::sample_sort(DeviceExec(), keys, Descending<std::uint32_t>(), bad[i]),
+    EXPECT_THROW(KokkosSort::Impl::sample_sort(DeviceExec(), keys, bad[i]), std::invalid_argument);
+    EXPECT_THROW(KokkosSort::Impl::sample_sort_by_key(DeviceExec(), keys, values, bad[i]), std::invalid_argument);
+    EXPECT_THROW(KokkosSort::Impl::sample_sort(DeviceExec(), keys, Descending<std::uint32_t>(), bad[i]),
                  std::invalid_argument);
   }
   Kokkos::fence();

@@ -1,4 +1,4 @@
-// The sequential CPU references of the study against std::sort (DefaultLess order), over the
+// The sequential CPU references of the study against std::sort (Less order), over the
 // harness' key types and distributions.
 #include <KokkosSort_SequentialReference.hpp>
 
@@ -59,7 +59,7 @@ TEST(SequentialReferenceStability, EquivalentKeysKeepInputOrder) {
     return std::memcmp(a.data(), b.data(), a.size() * sizeof(double)) == 0;
   };
   auto expected = input;
-  std::stable_sort(expected.begin(), expected.end(), KokkosSort::Impl::DefaultLess<double>());
+  std::stable_sort(expected.begin(), expected.end(), KokkosSort::Less<double>());
   auto e = input, o = input, m = input, r = input;
   KokkosSort::Reference::enumeration_sort(e);
   KokkosSort::Reference::odd_even_sort(o);
@@ -87,7 +87,7 @@ TYPED_TEST(SequentialReference, DistributionsKeepTheirShape) {
   const std::size_t n = 1 << 16;
   for (auto d : all_distributions()) {
     auto keys = generate<T>(d, n);
-    std::sort(keys.begin(), keys.end(), KokkosSort::Impl::DefaultLess<T>());
+    std::sort(keys.begin(), keys.end(), KokkosSort::Less<T>());
     std::size_t distinct = 1;
     for (std::size_t i = 1; i < n; ++i) distinct += !equivalent(keys[i - 1], keys[i]);
     if (d == Distribution::AllEqual) {

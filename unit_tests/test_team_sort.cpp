@@ -67,7 +67,7 @@ struct NetworkTiles {
       s(i) = Slot(i);
     });
     team.team_barrier();
-    const KokkosSort::Impl::DefaultLess<Key> less;
+    const KokkosSort::Less<Key> less;
     bool second = false;
     if (Net == Network::odd_even_merge) {
       KokkosSort::Impl::team_odd_even_merge_sort(team, k, s, n, valid, less);
@@ -212,7 +212,7 @@ struct MergeChunks {
   DeviceInts out_origin;
   int chunk;
   KOKKOS_INLINE_FUNCTION void operator()(const int c) const {
-    const KokkosSort::Impl::DefaultLess<Key> less;
+    const KokkosSort::Less<Key> less;
     const std::size_t na = a.keys.extent(0), nb = b.keys.extent(0), total = na + nb, d = std::size_t(c) * chunk;
     const std::size_t count = total - d < std::size_t(chunk) ? total - d : std::size_t(chunk);
     const std::size_t i = KokkosSort::Impl::merge_path(a, na, b, nb, d, less);
@@ -261,7 +261,7 @@ struct MergeInArrayChunks {
   DeviceInts out_origin;
   int chunk;
   KOKKOS_INLINE_FUNCTION void operator()(const int c) const {
-    const KokkosSort::Impl::DefaultLess<Key> less;
+    const KokkosSort::Less<Key> less;
     const int na = arr.na, nb = arr.nb, total = na + nb, d = c * chunk;
     const int count = total - d < chunk ? total - d : chunk;
     // int indices, as the tile merges in scratch search them

@@ -196,7 +196,7 @@ int run(const Args& a) {
                       d_values);
   // Verification: the reference order (std::sort), and every value still beside its key.
   std::vector<T> reference = keys;
-  std::sort(reference.begin(), reference.end(), KokkosSort::Impl::DefaultLess<T>());
+  std::sort(reference.begin(), reference.end(), KokkosSort::Less<T>());
   for (std::size_t i = 0; i < keys.size(); ++i) {
     const bool same = sorted[i] == reference[i] || (sorted[i] != sorted[i] && reference[i] != reference[i]);
     if (!same) {

@@ -442,7 +442,7 @@ int main(int argc, char** argv) {
       if (kv[r]->name == "hybrid_sort+shuffle" || kv[r]->name == "hybrid_sort-shuffle") other = r;
     }
     if (plain_s && other < kv.size()) {
-      const bool default_shuffles = KokkosSort::HybridSortOptions().shuffle;
+      const bool default_shuffles = KokkosSort::Impl::HybridSortPolicy().shuffle;
       const std::size_t with = default_shuffles ? plain : other, without = default_shuffles ? other : plain;
       shuffle_line = "Shuffle, time with / time without (< 1: the shuffle pays off):";
       for (std::size_t c = 0; c < column_n.size(); ++c) {

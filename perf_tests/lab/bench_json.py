@@ -1,5 +1,5 @@
-"""Rates from one bench_sorts Google Benchmark JSON file (shared by flat_table.py and
-ab_table.py): iteration_rates(path) yields (sorter, key type, distribution, n, Gkeys/s) for every
+"""Rates from one bench_sorts Google Benchmark JSON file (read by flat_table.py):
+iteration_rates(path) yields (sorter, key type, distribution, n, Gkeys/s) for every
 iteration run that completed; a file cut short (process killed at a time limit) yields nothing,
 with a note on stderr."""
 import json

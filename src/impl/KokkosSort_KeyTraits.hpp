@@ -7,6 +7,7 @@
 #include <cstring>
 #include <type_traits>
 #include <Kokkos_Core.hpp>
+#include "../KokkosSort_KeyOrder.hpp"
 
 namespace KokkosSort {
 namespace Impl {
@@ -32,7 +33,7 @@ KOKKOS_INLINE_FUNCTION key_bits_t<T> bit_cast_to_bits(const T& key) {
 // unsigned as is; signed with the sign bit flipped; floating point with the sign bit flipped
 // for non-negative numbers and all bits flipped for negative ones. Every NaN maps to the
 // largest value so that NaNs follow +inf, whatever their sign and payload, and -0.0 maps
-// to +0.0: keys equivalent under DefaultLess get equal bits, so a stable radix sort is
+// to +0.0: keys equivalent under KokkosSort::Less get equal bits, so a stable radix sort is
 // stable in exactly std::stable_sort's sense.
 template <class T>
 KOKKOS_INLINE_FUNCTION key_bits_t<T> to_ordered_bits(const T& key) {
@@ -63,20 +64,6 @@ KOKKOS_INLINE_FUNCTION T from_ordered_bits(key_bits_t<T> ordered) {
   std::memcpy(&key, &bits, sizeof(T));
   return key;
 }
-
-// Strict weak ordering of the package: operator< for integers; for floating point,
-// operator< extended so that NaNs are equivalent to each other and greater than every number.
-template <class T>
-struct DefaultLess {
-  KOKKOS_INLINE_FUNCTION bool operator()(const T& a, const T& b) const {
-    if (std::is_floating_point<T>::value) {
-      const bool a_nan = !(a == a);
-      const bool b_nan = !(b == b);
-      if (a_nan || b_nan) return !a_nan && b_nan;
-    }
-    return a < b;
-  }
-};
 
 }  // namespace Impl
 }  // namespace KokkosSort

@@ -189,14 +189,10 @@ KOKKOS_INLINE_FUNCTION Index merge_path(const A& a, const Index na, const B& b, 
 // How serial_merge reads its inputs: `reload` reads both heads for every comparison and the
 // key taken again to write it (three reads of a or b per output); `registers` keeps each head
 // in a register and reads only the one replaced (one read per output, one read ahead at the
-// end). reload is the measured default; KOKKOSSORT_SERIAL_MERGE_REGISTERS=1 builds the other for
-// an A/B (a bench_sorts_candidate* build). The tile merges use serial_merge_in_array instead.
+// end). reload is the measured default; the template argument picks either (test_team_sort runs
+// both). The tile merges use serial_merge_in_array instead.
 enum class MergeReads { reload, registers };
-#if defined(KOKKOSSORT_SERIAL_MERGE_REGISTERS) && KOKKOSSORT_SERIAL_MERGE_REGISTERS
-inline constexpr MergeReads default_merge_reads = MergeReads::registers;
-#else
 inline constexpr MergeReads default_merge_reads = MergeReads::reload;
-#endif
 
 // Thread-level stable merge of `count` outputs, starting at a[i], b[j]. emit(o, from_a, index,
 // key) receives each output position, its source and its key.

@@ -2,16 +2,16 @@
 #define KOKKOSSORT_IMPL_TUNING_HPP
 // Every tuning parameter of every algorithm, per backend. Kernels read them from here only.
 #include <cstddef>
+#include <type_traits>
 #include "KokkosSort_Algorithm.hpp"
 #include "KokkosSort_Config.hpp"
 
 namespace KokkosSort {
 namespace Impl {
 
-// Host backends (OpenMP, Serial): a team is one thread, so team-level loops run sequentially
-// and need no barriers or atomics; tiles are sized to stay in L1/L2.
-template <class ExecSpace, class Enable = void>
-struct Tuning {
+// Host backends (Serial, OpenMP, Threads, HPX): a team is one thread, so team-level loops run
+// sequentially and need no barriers or atomics; tiles are sized to stay in L1/L2.
+struct HostTuning {
   struct Radix {
     static constexpr int digit_bits = 8;
     static constexpr int team_size = 1;
@@ -140,7 +140,7 @@ struct Tuning {
 
 // Hybrid sort on CUDA (Hopper): 4096 buckets, about 30 per SM; one histogram team per SM, as
 // each flushes its bins with global atomics. Defined for every backend so that host tests can
-// replay the GPU's choices through HybridSortOptions; Tuning<Cuda>::HybridSort is this struct.
+// replay the GPU's choices through Impl::HybridSortPolicy; Tuning<Cuda>::HybridSort is this struct.
 struct HybridSortCudaTuning {
   static constexpr int stream_team_size = 256;
   static constexpr int sort_team_size = 64;
@@ -164,12 +164,10 @@ struct HybridSortCudaTuning {
   }
 };
 
-#if KOKKOSSORT_HAS_CUDA
 // CUDA (Hopper): 256-thread teams, tiles within Kokkos 3.4's 40 KB level-0 scratch, several teams
 // per SM; the bucket sort goes above it where Kokkos allows (the opt-in shared memory patch).
-// Measured on an H100 with bench_sorts and profile_sort (A/B builds in the same call).
-template <class ExecSpace>
-struct Tuning<ExecSpace, typename std::enable_if<is_cuda_space<ExecSpace>::value>::type> {
+// Measured on an H100 with bench_sorts and profile_sort (both sides of an A/B in the same call).
+struct CudaTuning {
   struct Radix {
     static constexpr int digit_bits = 8;
     static constexpr int team_size = 256;
@@ -220,44 +218,20 @@ struct Tuning<ExecSpace, typename std::enable_if<is_cuda_space<ExecSpace>::value
     static constexpr std::size_t small_input_max_n = std::size_t(1) << 21;
     // At 2^22, 64 ran 1-6% slower than 256.
     static constexpr int small_input_samples = 64;
-    // Step 8: keys a thread loads before it stores any (A/B macro: one at a time with 1).
-#ifdef KOKKOSSORT_BUCKET_RELOCATE_BATCH
-    static constexpr int relocate_batch = KOKKOSSORT_BUCKET_RELOCATE_BATCH;
-#else
+    // Step 8: keys a thread loads before it stores any, against one at a time.
     static constexpr int relocate_batch = 4;
-#endif
     // Keys of consecutive sublists one team moves: pairs 2^26 0.65 ms against 0.86 with one sublist.
-#ifdef KOKKOSSORT_BUCKET_RELOCATE_GROUP_KEYS
-    static constexpr int relocate_group_keys = KOKKOSSORT_BUCKET_RELOCATE_GROUP_KEYS;
-#else
     static constexpr int relocate_group_keys = 16384;
-#endif
     // Buckets outnumber samples above this fill of their step-9 tiles, saving uniform input a merge round.
-#ifdef KOKKOSSORT_BUCKET_FILL_PERCENT
-    static constexpr int bucket_fill_percent = KOKKOSSORT_BUCKET_FILL_PERCENT;
-#else
     static constexpr int bucket_fill_percent = 90;
-#endif
     // Merge-sorted tiles against the paper's bitonic sort: u32 2^24 4.72 / 4.26 Gkeys/s.
     static constexpr bool merge_sort_tiles = true;
     // Merging through level-1 scratch ran at 0.82-0.90x bitonic, so only in level 0.
-#ifdef KOKKOSSORT_BUCKET_MERGE_ONLY_IN_LEVEL0
-    static constexpr bool merge_sort_only_in_level0 = KOKKOSSORT_BUCKET_MERGE_ONLY_IN_LEVEL0;
-#else
     static constexpr bool merge_sort_only_in_level0 = true;
-#endif
     // Halved sublists merge-sorted in level 0 against full-size bitonic: pairs 1.19-1.32x at 2^24.
-#ifdef KOKKOSSORT_BUCKET_MERGE_HALVES_TILES
-    static constexpr bool merge_halves_tiles = KOKKOSSORT_BUCKET_MERGE_HALVES_TILES;
-#else
     static constexpr bool merge_halves_tiles = true;
-#endif
     // 4096 against 2048: u32 2^26 14.13 / 13.92 Gkeys/s; within the budget only 4-byte keys alone get it.
-#ifdef KOKKOSSORT_BUCKET_MERGE_TILE
-    static constexpr int merge_tile = KOKKOSSORT_BUCKET_MERGE_TILE;
-#else
     static constexpr int merge_tile = 4096;
-#endif
     // 4096 u64 keys would leave 3 teams per SM: 4% slower than 2048.
     static constexpr std::size_t merge_scratch_budget = 40 * 1024;
     // Against 128 threads (u32 5% slower at 4096-key tiles, u64 and pairs 1-2%) and 64 (5-12%), 2^26.
@@ -266,23 +240,11 @@ struct Tuning<ExecSpace, typename std::enable_if<is_cuda_space<ExecSpace>::value
   // Tiles sorted and merged in scratch (TilePasses: merge sort and bucket sort).
   struct Tiles {
     // Bank-padded tiles against unpadded: bucket sort u32 1.14-1.58x, merge sort 0.96-1.18x.
-#ifdef KOKKOSSORT_TILE_BANK_PADDING
-    static constexpr bool bank_padding = KOKKOSSORT_TILE_BANK_PADDING;
-#else
     static constexpr bool bank_padding = true;
-#endif
     // Base runs by a register network against insertion sort: bucket sort u32 2^26 1.02-1.09x.
-#if defined(KOKKOSSORT_TILE_RUN_NETWORK) && !KOKKOSSORT_TILE_RUN_NETWORK
-    static constexpr RunSort run_sort = RunSort::insertion;
-#else
     static constexpr RunSort run_sort = RunSort::network;
-#endif
     // Loads in flight per thread in tile copies, against 1: bucket sort 1.05-1.14x; 8 ran 0-6% slower.
-#ifdef KOKKOSSORT_TILE_LOAD_BATCH
-    static constexpr int load_batch = KOKKOSSORT_TILE_LOAD_BATCH;
-#else
     static constexpr int load_batch = 4;
-#endif
   };
   // Study baselines: 256-thread teams by default (the study sweeps 32..512 through the
   // options structs); tiles shrink at run time so scratch stays under scratch_budget.
@@ -322,7 +284,19 @@ struct Tuning<ExecSpace, typename std::enable_if<is_cuda_space<ExecSpace>::value
     static constexpr Algorithm comparator_algorithm = Algorithm::SampleSort;  // otherwise
   };
 };
-#endif
+
+// Other device backends: taken from the CUDA/Hopper measurements, not measured on that backend.
+struct GpuTuning : CudaTuning {};
+
+// The tuning of an execution space: host backends (those that can access HostSpace) get
+// HostTuning, CUDA CudaTuning, every other device backend GpuTuning.
+template <class ExecSpace, class Enable = void>
+struct Tuning : GpuTuning {};
+template <class ExecSpace>
+struct Tuning<ExecSpace, typename std::enable_if<Kokkos::SpaceAccessibility<ExecSpace, Kokkos::HostSpace>::accessible &&
+                                                 !is_cuda_space<ExecSpace>::value>::type> : HostTuning {};
+template <class ExecSpace>
+struct Tuning<ExecSpace, typename std::enable_if<is_cuda_space<ExecSpace>::value>::type> : CudaTuning {};
 
 }  // namespace Impl
 }  // namespace KokkosSort

@@ -33,7 +33,7 @@ std::string show(const T& v) {
 
 template <class T>
 std::vector<T> reference_sort(std::vector<T> v) {
-  std::sort(v.begin(), v.end(), KokkosSort::Impl::DefaultLess<T>());
+  std::sort(v.begin(), v.end(), KokkosSort::Less<T>());
   return v;
 }
 
@@ -79,7 +79,7 @@ template <class T, class V>
   if (stable) {
     std::vector<V> order(n);
     std::iota(order.begin(), order.end(), V(0));
-    KokkosSort::Impl::DefaultLess<T> less;
+    KokkosSort::Less<T> less;
     std::stable_sort(order.begin(), order.end(), [&](V x, V y) { return less(input[x], input[y]); });
     for (std::size_t i = 0; i < n; ++i)
       if (order[i] != values_out[i])
