@@ -81,6 +81,7 @@
 #include "impl/KokkosSort_DevicePrimitives.hpp"
 #include "impl/KokkosSort_Config.hpp"
 #include "impl/KokkosSort_KeyTraits.hpp"
+#include "impl/KokkosSort_ProfilingRegion.hpp"
 #include "impl/KokkosSort_LaunchUtils.hpp"
 #include "impl/KokkosSort_TeamPrimitives.hpp"
 #include "impl/KokkosSort_TeamSort.hpp"
@@ -910,6 +911,7 @@ void bucket_sort_by_key_entry(const ExecSpace& exec, const KeyView& keys, const 
 /// Not stable. Extra memory: see the top of this header (about n keys plus s m (K + 20) bytes).
 template <class ExecSpace, class KeyView>
 void bucket_sort(const ExecSpace& exec, const KeyView& keys, const BucketSortOptions& options = {}) {
+  Impl::ProfilingRegion region("KokkosSort::bucket_sort");
   static_assert(Impl::check_builtin_key_view<ExecSpace, KeyView>(), "");
   using Key = typename KeyView::non_const_value_type;
   Impl::bucket_sort_entry<ExecSpace, Key>(exec, keys, Impl::DefaultLess<Key>(), options);
@@ -919,6 +921,7 @@ void bucket_sort(const ExecSpace& exec, const KeyView& keys, const BucketSortOpt
 /// copyable key type.
 template <class ExecSpace, class KeyView, class Comp>
 void bucket_sort(const ExecSpace& exec, const KeyView& keys, const Comp& comp, const BucketSortOptions& options = {}) {
+  Impl::ProfilingRegion region("KokkosSort::bucket_sort");
   using Key = typename KeyView::non_const_value_type;
   Impl::bucket_sort_entry<ExecSpace, Key>(exec, keys, comp, options);
 }
@@ -927,6 +930,7 @@ void bucket_sort(const ExecSpace& exec, const KeyView& keys, const Comp& comp, c
 template <class ExecSpace, class KeyView, class ValueView>
 void bucket_sort_by_key(const ExecSpace& exec, const KeyView& keys, const ValueView& values,
                         const BucketSortOptions& options = {}) {
+  Impl::ProfilingRegion region("KokkosSort::bucket_sort_by_key");
   static_assert(Impl::check_builtin_key_view<ExecSpace, KeyView>(), "");
   using Key = typename KeyView::non_const_value_type;
   Impl::bucket_sort_by_key_entry<ExecSpace, Key>(exec, keys, values, Impl::DefaultLess<Key>(), options);
@@ -935,6 +939,7 @@ void bucket_sort_by_key(const ExecSpace& exec, const KeyView& keys, const ValueV
 template <class ExecSpace, class KeyView, class ValueView, class Comp>
 void bucket_sort_by_key(const ExecSpace& exec, const KeyView& keys, const ValueView& values, const Comp& comp,
                         const BucketSortOptions& options = {}) {
+  Impl::ProfilingRegion region("KokkosSort::bucket_sort_by_key");
   using Key = typename KeyView::non_const_value_type;
   Impl::bucket_sort_by_key_entry<ExecSpace, Key>(exec, keys, values, comp, options);
 }

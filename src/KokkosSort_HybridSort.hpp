@@ -79,6 +79,7 @@
 #include <Kokkos_Core.hpp>
 #include "impl/KokkosSort_Config.hpp"
 #include "impl/KokkosSort_KeyTraits.hpp"
+#include "impl/KokkosSort_ProfilingRegion.hpp"
 #include "impl/KokkosSort_TeamPrimitives.hpp"
 #include "impl/KokkosSort_TeamSort.hpp"
 #include "impl/KokkosSort_Tuning.hpp"
@@ -1153,6 +1154,7 @@ void hybrid_sort_dispatch(const ExecSpace& exec, const KeyView& keys, const Valu
 /// tables; L <= Tuning<Exec>::HybridSort::max_buckets.
 template <class ExecSpace, class KeyView>
 void hybrid_sort(const ExecSpace& exec, const KeyView& keys, const HybridSortOptions& options = HybridSortOptions()) {
+  Impl::ProfilingRegion region("KokkosSort::hybrid_sort");
   static_assert(Impl::check_view_type<ExecSpace, KeyView>(), "");
   static_assert(Impl::check_hybrid_key<typename KeyView::non_const_value_type>(), "");
   Impl::check_hybrid_options<ExecSpace, typename KeyView::non_const_value_type>("hybrid_sort", options);
@@ -1168,6 +1170,7 @@ void hybrid_sort(const ExecSpace& exec, const KeyView& keys, const HybridSortOpt
 template <class ExecSpace, class KeyView, class ValueView>
 void hybrid_sort_by_key(const ExecSpace& exec, const KeyView& keys, const ValueView& values,
                         const HybridSortOptions& options = HybridSortOptions()) {
+  Impl::ProfilingRegion region("KokkosSort::hybrid_sort_by_key");
   static_assert(Impl::check_view_type<ExecSpace, KeyView>(), "");
   static_assert(Impl::check_hybrid_key<typename KeyView::non_const_value_type>(), "");
   static_assert(Impl::check_view_type<ExecSpace, ValueView>(), "");

@@ -18,6 +18,7 @@
 #include <Kokkos_Core.hpp>
 #include "impl/KokkosSort_Config.hpp"
 #include "impl/KokkosSort_KeyTraits.hpp"
+#include "impl/KokkosSort_ProfilingRegion.hpp"
 #include "impl/KokkosSort_LaunchUtils.hpp"
 #include "impl/KokkosSort_TeamPrimitives.hpp"
 #include "impl/KokkosSort_TeamSort.hpp"
@@ -234,6 +235,7 @@ void odd_even_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const 
 template <class ExecSpace, class KeyView>
 void odd_even_sort(const ExecSpace& exec, const KeyView& keys, const OddEvenSortOptions& options = {},
                    OddEvenSortStats* stats = nullptr) {
+  Impl::ProfilingRegion region("KokkosSort::odd_even_sort");
   static_assert(Impl::check_builtin_key_view<ExecSpace, KeyView>(), "");
   if (stats) *stats = OddEvenSortStats();
   Impl::with_contiguous(exec, keys, [&](const auto& k) {
@@ -246,6 +248,7 @@ void odd_even_sort(const ExecSpace& exec, const KeyView& keys, const OddEvenSort
 template <class ExecSpace, class KeyView, class ValueView>
 void odd_even_sort_by_key(const ExecSpace& exec, const KeyView& keys, const ValueView& values,
                           const OddEvenSortOptions& options = {}, OddEvenSortStats* stats = nullptr) {
+  Impl::ProfilingRegion region("KokkosSort::odd_even_sort_by_key");
   static_assert(Impl::check_builtin_key_view<ExecSpace, KeyView>(), "");
   static_assert(Impl::check_view_type<ExecSpace, ValueView>(), "");
   Impl::check_key_value_extents("odd_even_sort_by_key", keys, values);

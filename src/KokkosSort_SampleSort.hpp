@@ -48,6 +48,7 @@
 #include "impl/KokkosSort_Config.hpp"
 #include "impl/KokkosSort_DevicePrimitives.hpp"
 #include "impl/KokkosSort_KeyTraits.hpp"
+#include "impl/KokkosSort_ProfilingRegion.hpp"
 #include "impl/KokkosSort_LaunchUtils.hpp"
 #include "impl/KokkosSort_TeamPrimitives.hpp"
 #include "impl/KokkosSort_TeamSort.hpp"
@@ -828,6 +829,7 @@ void sample_sort_entry(const ExecSpace& exec, const KeyView& keys, const ValueVi
 template <class ExecSpace, class KeyView, class Comp>
 void sample_sort(const ExecSpace& exec, const KeyView& keys, const Comp& comp,
                  const SampleSortOptions& options = SampleSortOptions()) {
+  Impl::ProfilingRegion region("KokkosSort::sample_sort");
   static_assert(Impl::check_view_type<ExecSpace, KeyView>(), "");
   Impl::check_sample_options<ExecSpace, typename KeyView::non_const_value_type>(options);
   if (keys.extent(0) < 2) return;
@@ -852,6 +854,7 @@ void sample_sort(const ExecSpace& exec, const KeyView& keys, const SampleSortOpt
 template <class ExecSpace, class KeyView, class ValueView, class Comp>
 void sample_sort_by_key(const ExecSpace& exec, const KeyView& keys, const ValueView& values, const Comp& comp,
                         const SampleSortOptions& options = SampleSortOptions()) {
+  Impl::ProfilingRegion region("KokkosSort::sample_sort_by_key");
   static_assert(Impl::check_view_type<ExecSpace, KeyView>(), "");
   static_assert(Impl::check_view_type<ExecSpace, ValueView>(), "");
   Impl::check_key_value_extents("sample_sort_by_key", keys, values);

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <vector>
 #include "impl/KokkosSort_KeyTraits.hpp"
+#include "impl/KokkosSort_ProfilingRegion.hpp"
 
 namespace KokkosSort {
 namespace Reference {
@@ -16,6 +17,7 @@ namespace Reference {
 /// keys before it. O(n^2).
 template <class T>
 void enumeration_sort(T* data, const std::size_t n) {
+  Impl::ProfilingRegion region("KokkosSort::Reference::enumeration_sort");
   Impl::DefaultLess<T> less;
   std::vector<T> in(data, data + n);
   for (std::size_t i = 0; i < n; ++i) {
@@ -29,6 +31,7 @@ void enumeration_sort(T* data, const std::size_t n) {
 /// until a round (both phases) swaps nothing. Returns the number of rounds. O(n^2).
 template <class T>
 std::size_t odd_even_sort(T* data, const std::size_t n) {
+  Impl::ProfilingRegion region("KokkosSort::Reference::odd_even_sort");
   Impl::DefaultLess<T> less;
   std::size_t rounds = 0;
   bool swapped = n > 1;
@@ -48,6 +51,7 @@ std::size_t odd_even_sort(T* data, const std::size_t n) {
 /// Bottom-up merge sort: runs of width 1, 2, 4, ... merged pairwise between two buffers.
 template <class T>
 void merge_sort(T* data, const std::size_t n) {
+  Impl::ProfilingRegion region("KokkosSort::Reference::merge_sort");
   Impl::DefaultLess<T> less;
   std::vector<T> buf(n);
   T* src = data;
@@ -68,6 +72,7 @@ void merge_sort(T* data, const std::size_t n) {
 /// LSD radix sort on the order-preserving key bits, 8-bit digits, one counting pass each.
 template <class T>
 void radix_sort(T* data, const std::size_t n) {
+  Impl::ProfilingRegion region("KokkosSort::Reference::radix_sort");
   using U = Impl::key_bits_t<T>;
   std::vector<T> buf(n);
   T* src = data;
