@@ -1125,7 +1125,10 @@ void hybrid_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Va
   exec.fence();
 
   if (options.stats) {
-    auto h_counts = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), counts);
+    // Copied on exec: a deep_copy without an instance (create_mirror_view_and_copy's) fences all spaces.
+    auto h_counts = Impl::host_mirror(counts);
+    Kokkos::deep_copy(exec, h_counts, counts);
+    exec.fence();
     stats.front_keys = std::size_t(h_counts(0));
     unsigned long long largest = 0;
     Kokkos::parallel_reduce("KokkosSort::hybrid_largest_mixed_bucket", Kokkos::RangePolicy<ExecSpace>(exec, 1, L + 1),
