@@ -20,18 +20,6 @@
 namespace KokkosSort {
 namespace Impl {
 
-// Uninitialized host mirror of v (v itself when it is host-accessible).
-// Kokkos 3.4 spells it create_mirror_view(space, view, WithoutInitializing); Kokkos 4.0 removed
-// that argument order and has create_mirror_view(WithoutInitializing, space, view), which 3.4 lacks.
-template <class View>
-auto create_host_mirror_view_no_init(const View& v) {
-#if KOKKOS_VERSION >= 40000
-  return Kokkos::create_mirror_view(Kokkos::WithoutInitializing, Kokkos::HostSpace(), v);
-#else
-  return Kokkos::create_mirror_view(Kokkos::HostSpace(), v, Kokkos::WithoutInitializing);
-#endif
-}
-
 // Atomic ++ on a counter: Kokkos 4 deprecates atomic_increment and 3.4 lacks atomic_inc;
 // atomic_add with an operand of the counter's own type (3.4 deduces one type) exists in both.
 template <class T>
