@@ -17,6 +17,7 @@
 #include "KokkosSort_SampleSort.hpp"
 #include "KokkosSort_Workspace.hpp"
 #include "impl/KokkosSort_Dispatch.hpp"
+#include "impl/KokkosSort_ProfilingRegion.hpp"
 
 namespace KokkosSort {
 
@@ -123,6 +124,7 @@ void sort_entry(const char* entry, const ExecSpace& exec, const KeyView& keys, c
 /// workspace (SortOptions) keeps the chosen sort's buffers between calls.
 template <class ExecSpace, class KeyView>
 void sort(const ExecSpace& exec, const KeyView& keys, const SortOptions& options) {
+  Impl::ProfilingRegion region("KokkosSort::sort");
   using Key = typename KeyView::non_const_value_type;
   static_assert(Impl::check_builtin_key_view<ExecSpace, KeyView>(), "");
   Impl::sort_entry<false>("sort", exec, keys, keys, Less<Key>(), true, false, options);
@@ -135,6 +137,7 @@ void sort(const ExecSpace& exec, const KeyView& keys, Algorithm algorithm = Algo
 /// Sorts keys by a device-callable strict weak ordering `comp` (e.g. descending, struct keys).
 template <class ExecSpace, class KeyView, class Comparator>
 void sort(const ExecSpace& exec, const KeyView& keys, const Comparator& comp, const SortOptions& options) {
+  Impl::ProfilingRegion region("KokkosSort::sort");
   Impl::sort_entry<false>("sort", exec, keys, keys, comp, false, false, options);
 }
 template <class ExecSpace, class KeyView, class Comparator>
@@ -146,6 +149,7 @@ void sort(const ExecSpace& exec, const KeyView& keys, const Comparator& comp,
 /// Sorts keys ascending and applies the same permutation to values.
 template <class ExecSpace, class KeyView, class ValueView>
 void sort_by_key(const ExecSpace& exec, const KeyView& keys, const ValueView& values, const SortOptions& options) {
+  Impl::ProfilingRegion region("KokkosSort::sort_by_key");
   using Key = typename KeyView::non_const_value_type;
   static_assert(Impl::check_builtin_key_view<ExecSpace, KeyView>(), "");
   static_assert(Impl::check_view_type<ExecSpace, ValueView>(), "");
@@ -160,6 +164,7 @@ void sort_by_key(const ExecSpace& exec, const KeyView& keys, const ValueView& va
 template <class ExecSpace, class KeyView, class ValueView, class Comparator>
 void sort_by_key(const ExecSpace& exec, const KeyView& keys, const ValueView& values, const Comparator& comp,
                  const SortOptions& options) {
+  Impl::ProfilingRegion region("KokkosSort::sort_by_key");
   static_assert(Impl::check_view_type<ExecSpace, ValueView>(), "");
   Impl::sort_entry<true>("sort_by_key", exec, keys, values, comp, false, false, options);
 }
@@ -173,6 +178,7 @@ void sort_by_key(const ExecSpace& exec, const KeyView& keys, const ValueView& va
 /// options.algorithm must be Automatic or a stable algorithm (else std::invalid_argument).
 template <class ExecSpace, class KeyView>
 void stable_sort(const ExecSpace& exec, const KeyView& keys, const SortOptions& options = {}) {
+  Impl::ProfilingRegion region("KokkosSort::stable_sort");
   using Key = typename KeyView::non_const_value_type;
   Impl::sort_entry<false>("stable_sort", exec, keys, keys, Less<Key>(),
                           Impl::is_builtin_key<Key>::value, true, options);
@@ -180,11 +186,13 @@ void stable_sort(const ExecSpace& exec, const KeyView& keys, const SortOptions& 
 template <class ExecSpace, class KeyView, class Comparator>
 void stable_sort(const ExecSpace& exec, const KeyView& keys, const Comparator& comp,
                  const SortOptions& options = {}) {
+  Impl::ProfilingRegion region("KokkosSort::stable_sort");
   Impl::sort_entry<false>("stable_sort", exec, keys, keys, comp, false, true, options);
 }
 template <class ExecSpace, class KeyView, class ValueView>
 void stable_sort_by_key(const ExecSpace& exec, const KeyView& keys, const ValueView& values,
                         const SortOptions& options = {}) {
+  Impl::ProfilingRegion region("KokkosSort::stable_sort_by_key");
   using Key = typename KeyView::non_const_value_type;
   static_assert(Impl::check_view_type<ExecSpace, ValueView>(), "");
   Impl::sort_entry<true>("stable_sort_by_key", exec, keys, values, Less<Key>(),
@@ -193,6 +201,7 @@ void stable_sort_by_key(const ExecSpace& exec, const KeyView& keys, const ValueV
 template <class ExecSpace, class KeyView, class ValueView, class Comparator>
 void stable_sort_by_key(const ExecSpace& exec, const KeyView& keys, const ValueView& values, const Comparator& comp,
                         const SortOptions& options = {}) {
+  Impl::ProfilingRegion region("KokkosSort::stable_sort_by_key");
   static_assert(Impl::check_view_type<ExecSpace, ValueView>(), "");
   Impl::sort_entry<true>("stable_sort_by_key", exec, keys, values, comp, false, true, options);
 }

@@ -81,6 +81,7 @@
 #include "impl/KokkosSort_DevicePrimitives.hpp"
 #include "impl/KokkosSort_Config.hpp"
 #include "impl/KokkosSort_KeyTraits.hpp"
+#include "impl/KokkosSort_ProfilingRegion.hpp"
 #include "impl/KokkosSort_LaunchUtils.hpp"
 #include "impl/KokkosSort_TeamPrimitives.hpp"
 #include "impl/KokkosSort_TeamSort.hpp"
@@ -982,6 +983,7 @@ void bucket_sort_by_key(const ExecSpace& exec, const KeyView& keys, const ValueV
 template <class ExecSpace, class KeyView>
 void bucket_sort(const ExecSpace& exec, const KeyView& keys, const BucketSortOptions& options = {}) {
   Impl::bucket_sort(exec, keys, Impl::BucketSortPolicy(options));
+  Impl::ProfilingRegion region("KokkosSort::bucket_sort");
 }
 
 /// Sorts `keys` by `comp` (a strict weak ordering, callable on the device), any trivially
@@ -989,6 +991,7 @@ void bucket_sort(const ExecSpace& exec, const KeyView& keys, const BucketSortOpt
 template <class ExecSpace, class KeyView, class Comp>
 void bucket_sort(const ExecSpace& exec, const KeyView& keys, const Comp& comp, const BucketSortOptions& options = {}) {
   Impl::bucket_sort(exec, keys, comp, Impl::BucketSortPolicy(options));
+  Impl::ProfilingRegion region("KokkosSort::bucket_sort");
 }
 
 /// Sorts `keys` ascending and applies the same permutation to `values` (not stable).
@@ -996,12 +999,14 @@ template <class ExecSpace, class KeyView, class ValueView>
 void bucket_sort_by_key(const ExecSpace& exec, const KeyView& keys, const ValueView& values,
                         const BucketSortOptions& options = {}) {
   Impl::bucket_sort_by_key(exec, keys, values, Impl::BucketSortPolicy(options));
+  Impl::ProfilingRegion region("KokkosSort::bucket_sort_by_key");
 }
 
 template <class ExecSpace, class KeyView, class ValueView, class Comp>
 void bucket_sort_by_key(const ExecSpace& exec, const KeyView& keys, const ValueView& values, const Comp& comp,
                         const BucketSortOptions& options = {}) {
   Impl::bucket_sort_by_key(exec, keys, values, comp, Impl::BucketSortPolicy(options));
+  Impl::ProfilingRegion region("KokkosSort::bucket_sort_by_key");
 }
 
 }  // namespace KokkosSort

@@ -11,6 +11,7 @@
 #include <Kokkos_Core.hpp>
 #include "impl/KokkosSort_Config.hpp"
 #include "impl/KokkosSort_KeyTraits.hpp"
+#include "impl/KokkosSort_ProfilingRegion.hpp"
 #include "impl/KokkosSort_LaunchUtils.hpp"
 #include "impl/KokkosSort_TeamPrimitives.hpp"
 #include "impl/KokkosSort_Tuning.hpp"
@@ -149,6 +150,7 @@ void enumeration_sort_contiguous(const ExecSpace& exec, const KeyView& keys, con
 // Entries with tuning overrides (tests, benchmarks); the public entries below call these.
 template <class ExecSpace, class KeyView>
 void enumeration_sort(const ExecSpace& exec, const KeyView& keys, const EnumerationSortPolicy& options) {
+  Impl::ProfilingRegion region("KokkosSort::enumeration_sort");
   static_assert(Impl::check_builtin_key_view<ExecSpace, KeyView>(), "");
   Impl::with_contiguous(exec, keys, [&](const auto& k) {
     using KV = std::decay_t<decltype(k)>;
@@ -159,6 +161,7 @@ void enumeration_sort(const ExecSpace& exec, const KeyView& keys, const Enumerat
 template <class ExecSpace, class KeyView, class ValueView>
 void enumeration_sort_by_key(const ExecSpace& exec, const KeyView& keys, const ValueView& values,
                              const EnumerationSortPolicy& options) {
+  Impl::ProfilingRegion region("KokkosSort::enumeration_sort_by_key");
   static_assert(Impl::check_builtin_key_view<ExecSpace, KeyView>(), "");
   static_assert(Impl::check_view_type<ExecSpace, ValueView>(), "");
   Impl::check_key_value_extents("enumeration_sort_by_key", keys, values);

@@ -79,6 +79,7 @@
 #include <Kokkos_Core.hpp>
 #include "impl/KokkosSort_Config.hpp"
 #include "impl/KokkosSort_KeyTraits.hpp"
+#include "impl/KokkosSort_ProfilingRegion.hpp"
 #include "impl/KokkosSort_TeamPrimitives.hpp"
 #include "impl/KokkosSort_TeamSort.hpp"
 #include "impl/KokkosSort_Tuning.hpp"
@@ -1137,7 +1138,10 @@ void hybrid_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Va
   exec.fence();
 
   if (options.stats) {
-    auto h_counts = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), counts);
+    // Copied on exec: a deep_copy without an instance (create_mirror_view_and_copy's) fences all spaces.
+    auto h_counts = Impl::host_mirror(counts);
+    Kokkos::deep_copy(exec, h_counts, counts);
+    exec.fence();
     stats.front_keys = std::size_t(h_counts(0));
     unsigned long long largest = 0;
     Kokkos::parallel_reduce("KokkosSort::hybrid_largest_mixed_bucket", Kokkos::RangePolicy<ExecSpace>(exec, 1, L + 1),
@@ -1197,6 +1201,7 @@ void hybrid_sort_by_key(const ExecSpace& exec, const KeyView& keys, const ValueV
 template <class ExecSpace, class KeyView>
 void hybrid_sort(const ExecSpace& exec, const KeyView& keys, const HybridSortOptions& options = HybridSortOptions()) {
   Impl::hybrid_sort(exec, keys, Impl::HybridSortPolicy(options));
+  Impl::ProfilingRegion region("KokkosSort::hybrid_sort");
 }
 
 /// Sorts `keys` ascending and applies the same permutation to `values` (not stable: equal keys
@@ -1206,6 +1211,7 @@ template <class ExecSpace, class KeyView, class ValueView>
 void hybrid_sort_by_key(const ExecSpace& exec, const KeyView& keys, const ValueView& values,
                         const HybridSortOptions& options = HybridSortOptions()) {
   Impl::hybrid_sort_by_key(exec, keys, values, Impl::HybridSortPolicy(options));
+  Impl::ProfilingRegion region("KokkosSort::hybrid_sort_by_key");
 }
 
 }  // namespace KokkosSort

@@ -16,6 +16,7 @@
 #include <Kokkos_Core.hpp>
 #include "impl/KokkosSort_Config.hpp"
 #include "impl/KokkosSort_KeyTraits.hpp"
+#include "impl/KokkosSort_ProfilingRegion.hpp"
 #include "impl/KokkosSort_LaunchUtils.hpp"
 #include "impl/KokkosSort_TeamPrimitives.hpp"
 #include "impl/KokkosSort_TeamSort.hpp"
@@ -110,6 +111,7 @@ void merge_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Val
 // Entries with tuning overrides (tests, benchmarks); the public entries below call these.
 template <class ExecSpace, class KeyView>
 void merge_sort(const ExecSpace& exec, const KeyView& keys, const MergeSortPolicy& options) {
+  Impl::ProfilingRegion region("KokkosSort::merge_sort");
   static_assert(Impl::check_builtin_key_view<ExecSpace, KeyView>(), "");
   using Key = typename KeyView::non_const_value_type;
   Impl::with_contiguous(exec, keys, [&](const auto& k) {
@@ -120,6 +122,7 @@ void merge_sort(const ExecSpace& exec, const KeyView& keys, const MergeSortPolic
 
 template <class ExecSpace, class KeyView, class Comp>
 void merge_sort(const ExecSpace& exec, const KeyView& keys, const Comp& comp, const MergeSortPolicy& options) {
+  Impl::ProfilingRegion region("KokkosSort::merge_sort");
   static_assert(Impl::check_view_type<ExecSpace, KeyView>(), "");
   Impl::with_contiguous(exec, keys, [&](const auto& k) {
     using KV = std::decay_t<decltype(k)>;
@@ -130,6 +133,7 @@ void merge_sort(const ExecSpace& exec, const KeyView& keys, const Comp& comp, co
 template <class ExecSpace, class KeyView, class ValueView>
 void merge_sort_by_key(const ExecSpace& exec, const KeyView& keys, const ValueView& values,
                        const MergeSortPolicy& options) {
+  Impl::ProfilingRegion region("KokkosSort::merge_sort_by_key");
   static_assert(Impl::check_builtin_key_view<ExecSpace, KeyView>(), "");
   static_assert(Impl::check_view_type<ExecSpace, ValueView>(), "");
   Impl::check_key_value_extents("merge_sort_by_key", keys, values);
@@ -144,6 +148,7 @@ void merge_sort_by_key(const ExecSpace& exec, const KeyView& keys, const ValueVi
 template <class ExecSpace, class KeyView, class ValueView, class Comp>
 void merge_sort_by_key(const ExecSpace& exec, const KeyView& keys, const ValueView& values, const Comp& comp,
                        const MergeSortPolicy& options) {
+  Impl::ProfilingRegion region("KokkosSort::merge_sort_by_key");
   static_assert(Impl::check_view_type<ExecSpace, KeyView>(), "");
   static_assert(Impl::check_view_type<ExecSpace, ValueView>(), "");
   Impl::check_key_value_extents("merge_sort_by_key", keys, values);

@@ -18,6 +18,7 @@
 #include <Kokkos_Core.hpp>
 #include "impl/KokkosSort_Config.hpp"
 #include "impl/KokkosSort_KeyTraits.hpp"
+#include "impl/KokkosSort_ProfilingRegion.hpp"
 #include "impl/KokkosSort_LaunchUtils.hpp"
 #include "impl/KokkosSort_TeamPrimitives.hpp"
 #include "impl/KokkosSort_TeamSort.hpp"
@@ -267,6 +268,7 @@ void odd_even_sort_by_key(const ExecSpace& exec, const KeyView& keys, const Valu
 template <class ExecSpace, class KeyView>
 void odd_even_sort(const ExecSpace& exec, const KeyView& keys, const OddEvenSortOptions& options = {}) {
   Impl::odd_even_sort(exec, keys, Impl::OddEvenSortPolicy(options));
+  Impl::ProfilingRegion region("KokkosSort::odd_even_sort");
 }
 
 /// Sorts `keys` ascending and permutes `values` with them; stable.
@@ -274,6 +276,7 @@ template <class ExecSpace, class KeyView, class ValueView>
 void odd_even_sort_by_key(const ExecSpace& exec, const KeyView& keys, const ValueView& values,
                           const OddEvenSortOptions& options = {}) {
   Impl::odd_even_sort_by_key(exec, keys, values, Impl::OddEvenSortPolicy(options));
+  Impl::ProfilingRegion region("KokkosSort::odd_even_sort_by_key");
 }
 
 }  // namespace KokkosSort

@@ -20,6 +20,7 @@
 #include "impl/KokkosSort_Config.hpp"
 #include "impl/KokkosSort_DevicePrimitives.hpp"
 #include "impl/KokkosSort_KeyTraits.hpp"
+#include "impl/KokkosSort_ProfilingRegion.hpp"
 #include "impl/KokkosSort_TeamPrimitives.hpp"
 #include "impl/KokkosSort_Tuning.hpp"
 #include "impl/KokkosSort_Validate.hpp"
@@ -398,6 +399,7 @@ void radix_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Val
 /// Extra memory: one buffer of n keys, plus 8 bytes x 256 x (number of teams) for counts.
 template <class ExecSpace, class KeyView>
 void radix_sort(const ExecSpace& exec, const KeyView& keys, const RadixSortOptions& options = {}) {
+  Impl::ProfilingRegion region("KokkosSort::radix_sort");
   static_assert(Impl::check_builtin_key_view<ExecSpace, KeyView>(), "");
   Impl::with_contiguous(exec, keys, [&](const auto& k) {
     using K = std::decay_t<decltype(k)>;
@@ -410,6 +412,7 @@ void radix_sort(const ExecSpace& exec, const KeyView& keys, const RadixSortOptio
 template <class ExecSpace, class KeyView, class ValueView>
 void radix_sort_by_key(const ExecSpace& exec, const KeyView& keys, const ValueView& values,
                        const RadixSortOptions& options = {}) {
+  Impl::ProfilingRegion region("KokkosSort::radix_sort_by_key");
   static_assert(Impl::check_builtin_key_view<ExecSpace, KeyView>(), "");
   static_assert(Impl::check_view_type<ExecSpace, ValueView>(), "");
   Impl::check_key_value_extents("radix_sort_by_key", keys, values);

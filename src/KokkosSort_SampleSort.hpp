@@ -49,6 +49,7 @@
 #include "impl/KokkosSort_Config.hpp"
 #include "impl/KokkosSort_DevicePrimitives.hpp"
 #include "impl/KokkosSort_KeyTraits.hpp"
+#include "impl/KokkosSort_ProfilingRegion.hpp"
 #include "impl/KokkosSort_LaunchUtils.hpp"
 #include "impl/KokkosSort_TeamPrimitives.hpp"
 #include "impl/KokkosSort_TeamSort.hpp"
@@ -886,6 +887,7 @@ template <class ExecSpace, class KeyView, class Comp>
 void sample_sort(const ExecSpace& exec, const KeyView& keys, const Comp& comp,
                  const SampleSortOptions& options = SampleSortOptions()) {
   Impl::sample_sort(exec, keys, comp, Impl::SampleSortPolicy(options));
+  Impl::ProfilingRegion region("KokkosSort::sample_sort");
 }
 
 /// Sorts built-in keys ascending (NaNs last).
@@ -900,6 +902,7 @@ template <class ExecSpace, class KeyView, class ValueView, class Comp>
 void sample_sort_by_key(const ExecSpace& exec, const KeyView& keys, const ValueView& values, const Comp& comp,
                         const SampleSortOptions& options = SampleSortOptions()) {
   Impl::sample_sort_by_key(exec, keys, values, comp, Impl::SampleSortPolicy(options));
+  Impl::ProfilingRegion region("KokkosSort::sample_sort_by_key");
 }
 
 /// Sorts built-in keys ascending (NaNs last) and permutes `values` with them.

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <vector>
 #include "impl/KokkosSort_KeyTraits.hpp"
+#include "impl/KokkosSort_ProfilingRegion.hpp"
 
 namespace KokkosSort {
 namespace Reference {
@@ -17,6 +18,7 @@ namespace Reference {
 template <class T>
 void enumeration_sort(T* data, const std::size_t n) {
   Less<T> less;
+  Impl::ProfilingRegion region("KokkosSort::Reference::enumeration_sort");
   std::vector<T> in(data, data + n);
   for (std::size_t i = 0; i < n; ++i) {
     std::size_t rank = 0;
@@ -30,6 +32,7 @@ void enumeration_sort(T* data, const std::size_t n) {
 template <class T>
 std::size_t odd_even_sort(T* data, const std::size_t n) {
   Less<T> less;
+  Impl::ProfilingRegion region("KokkosSort::Reference::odd_even_sort");
   std::size_t rounds = 0;
   bool swapped = n > 1;
   while (swapped) {
@@ -49,6 +52,7 @@ std::size_t odd_even_sort(T* data, const std::size_t n) {
 template <class T>
 void merge_sort(T* data, const std::size_t n) {
   Less<T> less;
+  Impl::ProfilingRegion region("KokkosSort::Reference::merge_sort");
   std::vector<T> buf(n);
   T* src = data;
   T* dst = buf.data();
@@ -68,6 +72,7 @@ void merge_sort(T* data, const std::size_t n) {
 /// LSD radix sort on the order-preserving key bits, 8-bit digits, one counting pass each.
 template <class T>
 void radix_sort(T* data, const std::size_t n) {
+  Impl::ProfilingRegion region("KokkosSort::Reference::radix_sort");
   using U = Impl::key_bits_t<T>;
   std::vector<T> buf(n);
   T* src = data;

@@ -3,10 +3,19 @@
 // Every difference between the Kokkos versions the package supports (3.4.01 to 4.6.01, and 5.x
 // with Kokkos' deprecated 4.x code off) lives here; the algorithms call these names only.
 #include <cstdint>
+#include <vector>
 #include <Kokkos_Core.hpp>
 
 #if !defined(KOKKOS_VERSION) || KOKKOS_VERSION < 30400
 #error "KokkosSort needs Kokkos 3.4 or newer"
+#endif
+
+// Fences report to Kokkos Tools' begin_fence callback with the fenced instance's id
+// (Kokkos::Tools::Experimental::device_id) in 4.x; 3.4.01 declares the callback but never calls it.
+#if KOKKOS_VERSION >= 40000
+#define KOKKOSSORT_KOKKOS_HAS_FENCE_EVENTS 1
+#else
+#define KOKKOSSORT_KOKKOS_HAS_FENCE_EVENTS 0
 #endif
 
 // Kokkos::Experimental::sort_by_key(exec, keys, values): Kokkos 4.3 and newer (the benchmarks
@@ -20,16 +29,16 @@
 namespace KokkosSort {
 namespace Impl {
 
-// Uninitialized host mirror of v (v itself when it is host-accessible).
-// Kokkos 3.4 spells it create_mirror_view(space, view, WithoutInitializing); Kokkos 4.0 removed
-// that argument order and has create_mirror_view(WithoutInitializing, space, view), which 3.4 lacks.
-template <class View>
-auto create_host_mirror_view_no_init(const View& v) {
+// Two instances of exec's space whose work may overlap. Kokkos 4.x (4.6.01 checked):
+// Kokkos::Experimental::partition_space (OpenMP: a share of the threads each; CUDA: a new stream
+// each; other backends: copies of exec). Kokkos 3.4.01 has no partition_space: two copies of exec.
+// A host space of one thread cannot be split (partition_space aborts): two copies as well.
+template <class ExecSpace>
+std::vector<ExecSpace> two_instances(const ExecSpace& exec) {
 #if KOKKOS_VERSION >= 40000
-  return Kokkos::create_mirror_view(Kokkos::WithoutInitializing, Kokkos::HostSpace(), v);
-#else
-  return Kokkos::create_mirror_view(Kokkos::HostSpace(), v, Kokkos::WithoutInitializing);
+  if (exec.concurrency() >= 2) return Kokkos::Experimental::partition_space(exec, 1, 1);
 #endif
+  return std::vector<ExecSpace>{exec, exec};
 }
 
 // Atomic ++ on a counter: Kokkos 4 deprecates atomic_increment and 3.4 lacks atomic_inc;

@@ -40,13 +40,36 @@ bool is_contiguous(const View& v) {
 // Host-side copy of a (small) device table of numbers for the host's plan: uninitialized,
 // because an initialized host View runs a host parallel_for when it is built and another when
 // it is freed; on the CUDA build's OpenMP host backend each of those took 0.2-4.5 ms on the
-// H100 machine (profile_sort, 2026-11-23), more than a whole sort of 2^16 keys. Aliases the
-// table when it is host-accessible (host backends), as create_mirror_view does.
+// H100 machine (profile_sort, 2026-11-23), more than a whole sort of 2^16 keys. Plain host
+// storage seen through an unmanaged View, because Kokkos 4 fences every execution space when
+// it frees HostSpace memory (HostSpace::impl_deallocate), which would fence other instances at
+// the end of each sort. Aliases the table when it is in HostSpace (host backends), as
+// create_mirror_view does.
+template <class View>
+class HostMirror : public Kokkos::View<typename View::non_const_data_type, typename View::array_layout,
+                                       Kokkos::HostSpace, Kokkos::MemoryUnmanaged> {
+  using T = typename View::non_const_value_type;
+  using Base = Kokkos::View<typename View::non_const_data_type, typename View::array_layout, Kokkos::HostSpace,
+                            Kokkos::MemoryUnmanaged>;
+
+ public:
+  explicit HostMirror(const View& v) : HostMirror(v, std::shared_ptr<T>(new T[v.span()], std::default_delete<T[]>())) {}
+
+ private:
+  HostMirror(const View& v, std::shared_ptr<T> storage) : Base(storage.get(), v.layout()), storage_(std::move(storage)) {}
+  std::shared_ptr<T> storage_;
+};
+
 template <class View>
 auto host_mirror(const View& v) {
   static_assert(std::is_scalar<typename View::non_const_value_type>::value,
                 "KokkosSort: host tables of structs are HostTable (a View of structs runs a host kernel when freed)");
-  return create_host_mirror_view_no_init(v);
+  if constexpr (std::is_same<typename View::memory_space, Kokkos::HostSpace>::value) {
+    return v;
+  } else {
+    if (!v.span_is_contiguous()) throw std::logic_error("KokkosSort: host_mirror of a non-contiguous table");
+    return HostMirror<View>(v);
+  }
 }
 
 // Host copy of a device table of structs. Kokkos 3.4 frees every View of a non-scalar type
