@@ -982,31 +982,31 @@ void bucket_sort_by_key(const ExecSpace& exec, const KeyView& keys, const ValueV
 /// Not stable. Extra memory: see the top of this header (about n keys plus s m (K + 20) bytes).
 template <class ExecSpace, class KeyView>
 void bucket_sort(const ExecSpace& exec, const KeyView& keys, const BucketSortOptions& options = {}) {
-  Impl::bucket_sort(exec, keys, Impl::BucketSortPolicy(options));
   Impl::ProfilingRegion region("KokkosSort::bucket_sort");
+  Impl::bucket_sort(exec, keys, Impl::BucketSortPolicy(options));
 }
 
 /// Sorts `keys` by `comp` (a strict weak ordering, callable on the device), any trivially
 /// copyable key type.
 template <class ExecSpace, class KeyView, class Comp>
 void bucket_sort(const ExecSpace& exec, const KeyView& keys, const Comp& comp, const BucketSortOptions& options = {}) {
-  Impl::bucket_sort(exec, keys, comp, Impl::BucketSortPolicy(options));
   Impl::ProfilingRegion region("KokkosSort::bucket_sort");
+  Impl::bucket_sort(exec, keys, comp, Impl::BucketSortPolicy(options));
 }
 
 /// Sorts `keys` ascending and applies the same permutation to `values` (not stable).
 template <class ExecSpace, class KeyView, class ValueView>
 void bucket_sort_by_key(const ExecSpace& exec, const KeyView& keys, const ValueView& values,
                         const BucketSortOptions& options = {}) {
-  Impl::bucket_sort_by_key(exec, keys, values, Impl::BucketSortPolicy(options));
   Impl::ProfilingRegion region("KokkosSort::bucket_sort_by_key");
+  Impl::bucket_sort_by_key(exec, keys, values, Impl::BucketSortPolicy(options));
 }
 
 template <class ExecSpace, class KeyView, class ValueView, class Comp>
 void bucket_sort_by_key(const ExecSpace& exec, const KeyView& keys, const ValueView& values, const Comp& comp,
                         const BucketSortOptions& options = {}) {
-  Impl::bucket_sort_by_key(exec, keys, values, comp, Impl::BucketSortPolicy(options));
   Impl::ProfilingRegion region("KokkosSort::bucket_sort_by_key");
+  Impl::bucket_sort_by_key(exec, keys, values, comp, Impl::BucketSortPolicy(options));
 }
 
 }  // namespace KokkosSort

@@ -1200,8 +1200,8 @@ void hybrid_sort_by_key(const ExecSpace& exec, const KeyView& keys, const ValueV
 /// tables; L <= Tuning<Exec>::HybridSort::max_buckets.
 template <class ExecSpace, class KeyView>
 void hybrid_sort(const ExecSpace& exec, const KeyView& keys, const HybridSortOptions& options = HybridSortOptions()) {
-  Impl::hybrid_sort(exec, keys, Impl::HybridSortPolicy(options));
   Impl::ProfilingRegion region("KokkosSort::hybrid_sort");
+  Impl::hybrid_sort(exec, keys, Impl::HybridSortPolicy(options));
 }
 
 /// Sorts `keys` ascending and applies the same permutation to `values` (not stable: equal keys
@@ -1210,8 +1210,8 @@ void hybrid_sort(const ExecSpace& exec, const KeyView& keys, const HybridSortOpt
 template <class ExecSpace, class KeyView, class ValueView>
 void hybrid_sort_by_key(const ExecSpace& exec, const KeyView& keys, const ValueView& values,
                         const HybridSortOptions& options = HybridSortOptions()) {
-  Impl::hybrid_sort_by_key(exec, keys, values, Impl::HybridSortPolicy(options));
   Impl::ProfilingRegion region("KokkosSort::hybrid_sort_by_key");
+  Impl::hybrid_sort_by_key(exec, keys, values, Impl::HybridSortPolicy(options));
 }
 
 }  // namespace KokkosSort

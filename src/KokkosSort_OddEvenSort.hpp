@@ -267,16 +267,16 @@ void odd_even_sort_by_key(const ExecSpace& exec, const KeyView& keys, const Valu
 /// sorted input costs one round.
 template <class ExecSpace, class KeyView>
 void odd_even_sort(const ExecSpace& exec, const KeyView& keys, const OddEvenSortOptions& options = {}) {
-  Impl::odd_even_sort(exec, keys, Impl::OddEvenSortPolicy(options));
   Impl::ProfilingRegion region("KokkosSort::odd_even_sort");
+  Impl::odd_even_sort(exec, keys, Impl::OddEvenSortPolicy(options));
 }
 
 /// Sorts `keys` ascending and permutes `values` with them; stable.
 template <class ExecSpace, class KeyView, class ValueView>
 void odd_even_sort_by_key(const ExecSpace& exec, const KeyView& keys, const ValueView& values,
                           const OddEvenSortOptions& options = {}) {
-  Impl::odd_even_sort_by_key(exec, keys, values, Impl::OddEvenSortPolicy(options));
   Impl::ProfilingRegion region("KokkosSort::odd_even_sort_by_key");
+  Impl::odd_even_sort_by_key(exec, keys, values, Impl::OddEvenSortPolicy(options));
 }
 
 }  // namespace KokkosSort

@@ -886,13 +886,14 @@ void sample_sort_by_key(const ExecSpace& exec, const KeyView& keys, const ValueV
 template <class ExecSpace, class KeyView, class Comp>
 void sample_sort(const ExecSpace& exec, const KeyView& keys, const Comp& comp,
                  const SampleSortOptions& options = SampleSortOptions()) {
-  Impl::sample_sort(exec, keys, comp, Impl::SampleSortPolicy(options));
   Impl::ProfilingRegion region("KokkosSort::sample_sort");
+  Impl::sample_sort(exec, keys, comp, Impl::SampleSortPolicy(options));
 }
 
 /// Sorts built-in keys ascending (NaNs last).
 template <class ExecSpace, class KeyView>
 void sample_sort(const ExecSpace& exec, const KeyView& keys, const SampleSortOptions& options = SampleSortOptions()) {
+  Impl::ProfilingRegion region("KokkosSort::sample_sort");
   Impl::sample_sort(exec, keys, Impl::SampleSortPolicy(options));
 }
 
@@ -901,14 +902,15 @@ void sample_sort(const ExecSpace& exec, const KeyView& keys, const SampleSortOpt
 template <class ExecSpace, class KeyView, class ValueView, class Comp>
 void sample_sort_by_key(const ExecSpace& exec, const KeyView& keys, const ValueView& values, const Comp& comp,
                         const SampleSortOptions& options = SampleSortOptions()) {
-  Impl::sample_sort_by_key(exec, keys, values, comp, Impl::SampleSortPolicy(options));
   Impl::ProfilingRegion region("KokkosSort::sample_sort_by_key");
+  Impl::sample_sort_by_key(exec, keys, values, comp, Impl::SampleSortPolicy(options));
 }
 
 /// Sorts built-in keys ascending (NaNs last) and permutes `values` with them.
 template <class ExecSpace, class KeyView, class ValueView>
 void sample_sort_by_key(const ExecSpace& exec, const KeyView& keys, const ValueView& values,
                         const SampleSortOptions& options = SampleSortOptions()) {
+  Impl::ProfilingRegion region("KokkosSort::sample_sort_by_key");
   Impl::sample_sort_by_key(exec, keys, values, Impl::SampleSortPolicy(options));
 }
 
