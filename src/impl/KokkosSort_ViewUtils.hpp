@@ -40,7 +40,7 @@ bool is_contiguous(const View& v) {
 // Host-side copy of a (small) device table of numbers for the host's plan: uninitialized,
 // because an initialized host View runs a host parallel_for when it is built and another when
 // it is freed; on the CUDA build's OpenMP host backend each of those took 0.2-4.5 ms on the
-// H100 machine (profile_sort, 2026-11-23), more than a whole sort of 2^16 keys. Plain host
+// H100 machine (profile_sort), more than a whole sort of 2^16 keys. Plain host
 // storage seen through an unmanaged View, because Kokkos 4 fences every execution space when
 // it frees HostSpace memory (HostSpace::impl_deallocate), which would fence other instances at
 // the end of each sort. Aliases the table when it is in HostSpace (host backends), as
