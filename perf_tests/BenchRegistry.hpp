@@ -333,8 +333,8 @@ std::vector<Sorter<T>> registry() {
   }
 
   // --- peers -----------------------------------------------------------------------------
-  // Kokkos' own sort as its users call it: on CUDA, Kokkos 4 runs thrust's sort without a
-  // comparator (CUB's radix sort), Kokkos 3.4 its BinSort; sort_by_key exists from Kokkos 4.3.
+  // Kokkos' own sort as its users call it: on CUDA, Kokkos 4 calls thrust's sort without a
+  // comparator over View iterators, Kokkos 3.4 runs its BinSort; sort_by_key exists from Kokkos 4.3.
   add({"Kokkos::sort", true, [](const DeviceView<T>& k) { Kokkos::sort(k); },
 #if KOKKOSSORT_KOKKOS_HAS_SORT_BY_KEY
        [](const DeviceView<T>& k, const ValueView& v) { Kokkos::Experimental::sort_by_key(Exec(), k, v); },
@@ -376,8 +376,8 @@ std::vector<Sorter<T>> registry() {
          cub::DeviceMergeSort::SortPairs(ws.temp.data(), bytes, k.data(), v.data(), int64_t(k.extent(0)), CubLess());
        },
        [](std::size_t n) { ws.reserve(n, true); }});
-  // thrust as its users call it: without a comparator thrust::sort is CUB's radix sort (what
-  // Kokkos 4's Kokkos::sort runs on CUDA); with one it is a merge sort.
+  // thrust as its users call it: without a comparator thrust::sort on raw pointers is CUB's radix
+  // sort; with one it is a merge sort.
   add({"thrust::sort", true,
        [](const DeviceView<T>& k) {
          thrust::sort(thrust::device, thrust::device_pointer_cast(k.data()),
