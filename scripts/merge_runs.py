@@ -15,13 +15,10 @@ def main(out, paths):
     merged = None
     runs = []
     for p in paths:
-        text = open(p).read()
-        run = load_run(p)
         try:
-            json.loads(text)
-            cut = ""
+            run, cut = json.load(open(p)), ""
         except json.JSONDecodeError:
-            cut = ", cut"
+            run, cut = load_run(p), ", cut"
         if merged is None:
             merged = {"context": dict(run["context"]), "benchmarks": []}
         merged["benchmarks"] += run["benchmarks"]
