@@ -149,7 +149,7 @@ if has report; then
   sorters=${REPORT_SORTERS:-'radix\+workspace|sample_sort\+workspace|bucket_sort\+workspace|merge_sort\+workspace|hybrid_sort\+workspace|sort\+workspace|KokkosKernels::bitonicSort|cub::DeviceRadixSort|cub::DeviceMergeSort|thrust::sort|thrust::sort\+comparator'}
   filter="^($sorters|Kokkos::sort)/[^/]+/(uniform|gaussian|bucket_sorted|staggered|sorted)/|^($sorters)/[^/]+/det_duplicates/"
   kokkos_version=$(sed -n 's/^Kokkos_DIR:[A-Z]*=//p' "build/$preset/CMakeCache.txt" | xargs -I{} sed -n 's/^set(PACKAGE_VERSION "\([0-9.]*\)")$/\1/p' {}/KokkosConfigVersion.cmake)
-  context="preset=$preset,kokkos_version=${kokkos_version:-unknown},cuda_version=$(nvcc --version | sed -n 's/.*release \([0-9.]*\).*/\1/p'),commit=$(git rev-parse --short HEAD 2>/dev/null || cat build/commit.txt 2>/dev/null || echo unknown)"
+  context="preset=$preset,kokkos_version=${kokkos_version:-unknown},commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)"
   runs=()
   for type in ${REPORT_TYPES:-u32 pairs u64 f32}; do
     for lg in ${REPORT_LOG2S:-20 24 28}; do
