@@ -310,7 +310,7 @@ std::vector<Sorter<T>> registry() {
   add({"sort", false, [](const DeviceView<T>& k) { KokkosSort::sort(Exec(), k); },
        [](const DeviceView<T>& k, const ValueView& v) { KokkosSort::sort_by_key(Exec(), k, v); }, {}});
   {
-    const KokkosSort::SortOptions reuse{KokkosSort::Algorithm::Automatic, &bench_workspace()};
+    const KokkosSort::SortOptions reuse{&bench_workspace()};
     add({"sort+workspace", false, [reuse](const DeviceView<T>& k) { KokkosSort::sort(Exec(), k, reuse); },
          [reuse](const DeviceView<T>& k, const ValueView& v) { KokkosSort::sort_by_key(Exec(), k, v, reuse); }, {}});
   }

@@ -115,11 +115,10 @@ void sort_on_two_instances(const Run& run, bool with_values, bool stable, std::s
 template <class T>
 void sort_keys_on_two_instances(const Algorithm a) {
   const std::size_t n0 = is_quadratic(a) ? 3001 : 100003, n1 = is_quadratic(a) ? 2039 : 70001;
-  const SortOptions options{a, nullptr};
-  sort_on_two_instances<T>([&](const DeviceExec& e, const auto& k, const auto&, int) { KokkosSort::sort(e, k, options); },
+  sort_on_two_instances<T>([&](const DeviceExec& e, const auto& k, const auto&, int) { KokkosSort::sort(e, k, a); },
                            false, false, n0, n1);
   sort_on_two_instances<T>(
-      [&](const DeviceExec& e, const auto& k, const auto& v, int) { KokkosSort::sort_by_key(e, k, v, options); },
+      [&](const DeviceExec& e, const auto& k, const auto& v, int) { KokkosSort::sort_by_key(e, k, v, a); },
       true, is_stable(a), n0, n1);
 }
 
@@ -150,7 +149,7 @@ TEST(TwoInstances, StableSort) {
       true, 100003, 70001);
 }
 
-// Every algorithm forced through SortOptions::algorithm, keys and key-value.
+// Every algorithm forced through the Algorithm argument, keys and key-value.
 TEST(TwoInstances, EachAlgorithm) {
   for (const Algorithm a : all_algorithms) {
     SCOPED_TRACE(KokkosSort::to_string(a));
@@ -167,7 +166,7 @@ TEST(TwoInstances, WorkspacePerInstance) {
     for (int round = 0; round < 2; ++round)
       sort_on_two_instances<std::int64_t>(
           [&](const DeviceExec& e, const auto& k, const auto& v, int i) {
-            KokkosSort::sort_by_key(e, k, v, SortOptions{a, &ws[i]});
+            KokkosSort::sort_by_key(e, k, v, a, SortOptions{&ws[i]});
           },
           true, is_stable(a), 100003, 70001);
     EXPECT_GT(ws[0].bytes(), 0u);
@@ -227,11 +226,11 @@ TEST(TwoInstances, FencesOnlyItsInstance) {
     const std::size_t n = is_quadratic(a) ? 3001 : 100003;
     KokkosSort::SortWorkspace ws;
     auto warm = make_job<std::uint64_t>(Distribution::Uniform, n, 5);
-    KokkosSort::sort_by_key(exec, warm.keys, warm.values, SortOptions{a, &ws});
+    KokkosSort::sort_by_key(exec, warm.keys, warm.values, a, SortOptions{&ws});
     auto job = make_job<std::uint64_t>(Distribution::Gaussian, n, 6);
     DeviceExec().fence();
     const auto fences =
-        fences_during([&] { KokkosSort::sort_by_key(exec, job.keys, job.values, SortOptions{a, &ws}); });
+        fences_during([&] { KokkosSort::sort_by_key(exec, job.keys, job.values, a, SortOptions{&ws}); });
     EXPECT_FALSE(fences.empty()) << "the sort returns with its work done, so it fences its instance";
     for (const auto& f : fences) {
       // Kokkos 4 fences every space when it frees HostSpace memory; the quadratic sorts take no
@@ -288,8 +287,7 @@ struct Descending {
 };
 }  // namespace
 
-// sort() opens "KokkosSort::sort" once (the Algorithm overload forwards without a region of its
-// own) and the algorithm it runs opens its own region inside it.
+// sort() opens "KokkosSort::sort" once and the algorithm it runs opens its own region inside it.
 TEST(ProfilingRegions, SortAndAlgorithmEntryPoints) {
   const auto input = KokkosSortTest::generate<std::int64_t>(Distribution::Uniform, 10007);
   auto keys = KokkosSortTest::to_view(DeviceExec(), input, "keys");
@@ -322,7 +320,7 @@ TEST(ProfilingRegions, SortAndAlgorithmEntryPoints) {
   for (std::size_t i = 0; i < idx.size(); ++i) idx[i] = std::uint32_t(i);
   keys = KokkosSortTest::to_view(DeviceExec(), input, "keys");
   auto values = KokkosSortTest::to_view(DeviceExec(), idx, "values");
-  log = regions_during([&] { KokkosSort::stable_sort_by_key(DeviceExec(), keys, values, SortOptions{Algorithm::MergeSort}); });
+  log = regions_during([&] { KokkosSort::stable_sort_by_key(DeviceExec(), keys, values, Algorithm::MergeSort); });
   EXPECT_EQ(log.pushed, (Names{"KokkosSort::stable_sort_by_key", "KokkosSort::merge_sort_by_key"}));
   EXPECT_EQ(log.pops, 2);
 

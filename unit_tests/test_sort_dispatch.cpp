@@ -1,6 +1,8 @@
 // KokkosSort::sort / sort_by_key / stable_sort: the automatic choice enters the full matrix,
 // the decision table is pinned row by row, forced algorithms run, and wrong requests are
 // rejected before any data is touched.
+#include <set>
+
 #include <KokkosSort.hpp>
 
 #include "harness/SortMatrix.hpp"
@@ -96,24 +98,20 @@ TEST(Dispatch, WorkspaceReuse) {
                  Algorithm::SampleSort, Algorithm::HybridSort}) {
     SCOPED_TRACE(KokkosSort::to_string(a));
     KokkosSortTest::check_workspace_reuse<KokkosSort::SortOptions>(
-        [a](const auto& e, const auto& k, KokkosSort::SortOptions o) {
-          o.algorithm = a;
-          KokkosSort::sort(e, k, o);
-        },
+        [a](const auto& e, const auto& k, KokkosSort::SortOptions o) { KokkosSort::sort(e, k, a, o); },
         [a](const auto& e, const auto& k, const auto& v, KokkosSort::SortOptions o) {
-          o.algorithm = a;
-          KokkosSort::sort_by_key(e, k, v, o);
+          KokkosSort::sort_by_key(e, k, v, a, o);
         });
   }
   // stable_sort takes the same options; a non-stable algorithm is refused with data unchanged.
   KokkosSort::SortWorkspace ws;
   const auto input = KokkosSortTest::generate<std::uint32_t>(KokkosSortTest::Distribution::Zipf, 20011);
   auto keys = KokkosSortTest::to_view(DeviceExec(), input, "keys");
-  KokkosSort::stable_sort(DeviceExec(), keys, KokkosSort::SortOptions{Algorithm::Automatic, &ws});
+  KokkosSort::stable_sort(DeviceExec(), keys, KokkosSort::SortOptions{&ws});
   EXPECT_TRUE(KokkosSortTest::sorted_like_reference(input, KokkosSortTest::to_vector(keys)));
   EXPECT_GT(ws.bytes(), 0u);
   keys = KokkosSortTest::to_view(DeviceExec(), input, "keys");
-  EXPECT_THROW(KokkosSort::stable_sort(DeviceExec(), keys, KokkosSort::SortOptions{Algorithm::BucketSort, &ws}),
+  EXPECT_THROW(KokkosSort::stable_sort(DeviceExec(), keys, Algorithm::BucketSort, KokkosSort::SortOptions{&ws}),
                std::invalid_argument);
   EXPECT_EQ(KokkosSortTest::to_vector(keys), input);
 }
@@ -174,4 +172,44 @@ TEST(Dispatch, RejectsImpossibleRequestsWithDataUnchanged) {
     EXPECT_THROW(KokkosSort::sort(DeviceExec(), keys, Descending(), a), std::invalid_argument);
   EXPECT_THROW(KokkosSort::sort(DeviceExec(), keys, static_cast<Algorithm>(99)), std::invalid_argument);
   EXPECT_EQ(KokkosSortTest::to_vector(keys), input);
+}
+
+// The algorithms the automatic path compiles (Impl::may_choose) are exactly those the decision
+// table returns at some size it is consulted for (n >= 2): every choice over a sweep of sizes is
+// among them, and each candidate is chosen at some size of the sweep.
+TEST(Dispatch, CompiledCandidatesAreTheTablesChoices) {
+  using KokkosSort::Impl::choose_algorithm;
+  using KokkosSort::Impl::may_choose;
+  const Algorithm algorithms[] = {Algorithm::Radix,     Algorithm::SampleSort, Algorithm::BucketSort,
+                                  Algorithm::HybridSort, Algorithm::MergeSort, Algorithm::Enumeration,
+                                  Algorithm::OddEven};
+  std::vector<std::size_t> sizes;
+  for (int lg = 1; lg <= 40; ++lg)
+    for (std::size_t n : {(std::size_t(1) << lg) - 1, std::size_t(1) << lg, (std::size_t(1) << lg) + 1})
+      if (n >= 2) sizes.push_back(n);
+  for (std::size_t bytes : {4, 8, 16})
+    for (bool builtin : {false, true})
+      for (bool stable : {false, true})
+        for (bool values : {false, true}) {
+          SCOPED_TRACE(::testing::Message() << bytes << " bytes, builtin " << builtin << ", stable " << stable
+                                            << ", values " << values);
+          std::set<Algorithm> chosen;
+          for (std::size_t n : sizes) chosen.insert(choose_algorithm<DeviceExec>(n, bytes, builtin, stable, values));
+          for (Algorithm a : algorithms)
+            EXPECT_EQ(may_choose<DeviceExec>(a, bytes, builtin, stable, values), chosen.count(a) == 1)
+                << KokkosSort::to_string(a);
+        }
+  // The rows of the decision table, compiled: host backends sort built-in keys with the radix
+  // sort alone; CUDA adds the merge sort (small n) and, for 8-byte keys alone, the bucket sort.
+  static_assert(may_choose<DeviceExec>(Algorithm::Radix, 4, true, false, false), "radix is a candidate");
+  static_assert(!may_choose<DeviceExec>(Algorithm::SampleSort, 4, true, false, false), "no sample sort");
+  static_assert(!may_choose<DeviceExec>(Algorithm::HybridSort, 8, true, false, false), "no hybrid sort");
+#if KOKKOSSORT_HAS_CUDA
+  static_assert(may_choose<DeviceExec>(Algorithm::MergeSort, 4, true, false, true), "merge sort for small n");
+  static_assert(may_choose<DeviceExec>(Algorithm::BucketSort, 8, true, false, false), "bucket sort for u64");
+  static_assert(!may_choose<DeviceExec>(Algorithm::BucketSort, 4, true, false, false), "no bucket sort for u32");
+#else
+  static_assert(!may_choose<DeviceExec>(Algorithm::MergeSort, 4, true, false, true), "radix alone on the host");
+  static_assert(!may_choose<DeviceExec>(Algorithm::BucketSort, 8, true, false, false), "radix alone on the host");
+#endif
 }

@@ -3,10 +3,25 @@
 // Algorithm choice of KokkosSort::sort / sort_by_key / stable_sort. The thresholds live in
 // Tuning<Exec>::Dispatch; the table they implement is documented in README.md ("Which
 // algorithm sort() uses"), the rates behind it in docs/performance.md.
+//
+// The automatic path compiles only the algorithms the table can return for the key type,
+// comparator and entry point (may_choose, evaluated at compile time); a run-time Algorithm
+// argument compiles the switch over every algorithm the key type allows.
 #include <cstddef>
 #include <stdexcept>
-#include "KokkosSort_Algorithm.hpp"
+#include <string>
+#include "../KokkosSort_Algorithm.hpp"
+#include "../KokkosSort_BucketSort.hpp"
+#include "../KokkosSort_EnumerationSort.hpp"
+#include "../KokkosSort_HybridSort.hpp"
+#include "../KokkosSort_MergeSort.hpp"
+#include "../KokkosSort_OddEvenSort.hpp"
+#include "../KokkosSort_RadixSort.hpp"
+#include "../KokkosSort_SampleSort.hpp"
+#include "../KokkosSort_Workspace.hpp"
+#include "KokkosSort_KeyTraits.hpp"
 #include "KokkosSort_Tuning.hpp"
+#include "KokkosSort_Validate.hpp"
 
 namespace KokkosSort {
 
@@ -15,8 +30,8 @@ namespace Impl {
 // The decision table. builtin_default_order: built-in key type sorted by the default order
 // (radix-capable); stable: the caller asked for stability; with_values: sort_by_key.
 template <class ExecSpace>
-Algorithm choose_algorithm(std::size_t n, std::size_t key_bytes, bool builtin_default_order, bool stable,
-                           bool with_values) {
+constexpr Algorithm choose_algorithm(std::size_t n, std::size_t key_bytes, bool builtin_default_order, bool stable,
+                                     bool with_values) {
   using D = typename Tuning<ExecSpace>::Dispatch;
   if (builtin_default_order) {
     if (n <= D::merge_sort_max_n) return Algorithm::MergeSort;  // stable too
@@ -31,9 +46,182 @@ Algorithm choose_algorithm(std::size_t n, std::size_t key_bytes, bool builtin_de
   return D::comparator_algorithm;
 }
 
+// The sizes the table is consulted for: n < 2 needs no sort, and keys of at least 4 bytes keep
+// extents below a quarter of the address space (so a threshold of ~0 is a row never taken).
+constexpr std::size_t table_min_n = 2;
+constexpr std::size_t table_max_n = ~std::size_t(0) / 4;
+
+// Whether choose_algorithm can return `a` for some n the table is consulted for. The table is
+// constant in n between its thresholds, so probing each threshold and its neighbours visits every row.
+template <class ExecSpace>
+constexpr bool may_choose(Algorithm a, std::size_t key_bytes, bool builtin_default_order, bool stable,
+                          bool with_values) {
+  using D = typename Tuning<ExecSpace>::Dispatch;
+  const std::size_t thresholds[] = {table_min_n, D::merge_sort_max_n, D::bucket_sort_min_n,
+                                    D::comparator_bucket_sort_min_n, table_max_n};
+  for (std::size_t t : thresholds)
+    for (std::size_t n : {t - 1, t, t + 1})
+      if (n >= table_min_n && n <= table_max_n &&
+          choose_algorithm<ExecSpace>(n, key_bytes, builtin_default_order, stable, with_values) == a)
+        return true;
+  return false;
+}
+
 inline void check_algorithm_value(Algorithm a, const char* entry) {
   if (int(a) < int(Algorithm::Automatic) || int(a) > int(Algorithm::OddEven))
     throw std::invalid_argument(std::string("KokkosSort::") + entry + ": invalid Algorithm value");
+}
+
+inline bool is_stable_algorithm(Algorithm a) {
+  return a == Algorithm::Radix || a == Algorithm::MergeSort || a == Algorithm::Enumeration ||
+         a == Algorithm::OddEven;
+}
+
+// The algorithms one call may run: every one (a run-time Algorithm argument) or those of the
+// decision table's rows for the call's key type and entry point.
+struct AnyAlgorithm {
+  static constexpr bool allows(Algorithm) { return true; }
+};
+template <class ExecSpace, class Key, bool DefaultOrder, bool Stable, bool HasValues>
+struct DecisionTableAlgorithms {
+  static constexpr bool allows(Algorithm a) {
+    return may_choose<ExecSpace>(a, sizeof(Key), is_builtin_key<Key>::value && DefaultOrder, Stable, HasValues);
+  }
+};
+
+// Runs `algorithm` on keys (and values when HasValues). Algorithms outside Allowed are not
+// compiled; algorithms that cannot take the key type or comparator are rejected at run time
+// with std::invalid_argument, before any work.
+template <bool HasValues, bool DefaultOrder, class Allowed, class ExecSpace, class KeyView, class ValueView,
+          class Comp>
+void run_algorithm(Algorithm algorithm, SortWorkspace* workspace, const ExecSpace& exec, const KeyView& keys,
+                   const ValueView& values, const Comp& comp, const char* entry) {
+  using Key = typename KeyView::non_const_value_type;
+  constexpr bool builtin = is_builtin_key<Key>::value;
+  auto reject = [&](const char* why) {
+    throw std::invalid_argument(std::string("KokkosSort::") + entry + ": Algorithm " + to_string(algorithm) +
+                                " " + why);
+  };
+  switch (algorithm) {
+    case Algorithm::Automatic: reject("cannot be resolved here"); return;
+    case Algorithm::Radix:
+      if constexpr (builtin && Allowed::allows(Algorithm::Radix)) {
+        if (!DefaultOrder) reject("sorts by the default key order only; pass no comparator");
+        RadixSortOptions opt;
+        opt.workspace = workspace;
+        if constexpr (HasValues)
+          KokkosSort::radix_sort_by_key(exec, keys, values, opt);
+        else
+          KokkosSort::radix_sort(exec, keys, opt);
+        return;
+      }
+      break;
+    case Algorithm::HybridSort:
+      if constexpr (builtin && Allowed::allows(Algorithm::HybridSort)) {
+        if (!DefaultOrder) reject("sorts by the default key order only; pass no comparator");
+        HybridSortOptions opt;
+        opt.workspace = workspace;
+        if constexpr (HasValues)
+          KokkosSort::hybrid_sort_by_key(exec, keys, values, opt);
+        else
+          KokkosSort::hybrid_sort(exec, keys, opt);
+        return;
+      }
+      break;
+    case Algorithm::SampleSort:
+      if constexpr (Allowed::allows(Algorithm::SampleSort)) {
+        SampleSortOptions opt;
+        opt.workspace = workspace;
+        if constexpr (HasValues)
+          KokkosSort::sample_sort_by_key(exec, keys, values, comp, opt);
+        else
+          KokkosSort::sample_sort(exec, keys, comp, opt);
+        return;
+      }
+      break;
+    case Algorithm::BucketSort:
+      if constexpr (Allowed::allows(Algorithm::BucketSort)) {
+        BucketSortOptions opt;
+        opt.workspace = workspace;
+        if constexpr (HasValues)
+          KokkosSort::bucket_sort_by_key(exec, keys, values, comp, opt);
+        else
+          KokkosSort::bucket_sort(exec, keys, comp, opt);
+        return;
+      }
+      break;
+    case Algorithm::MergeSort:
+      if constexpr (Allowed::allows(Algorithm::MergeSort)) {
+        MergeSortOptions opt;
+        opt.workspace = workspace;
+        if constexpr (HasValues)
+          KokkosSort::merge_sort_by_key(exec, keys, values, comp, opt);
+        else
+          KokkosSort::merge_sort(exec, keys, comp, opt);
+        return;
+      }
+      break;
+    case Algorithm::Enumeration:
+      if constexpr (builtin && Allowed::allows(Algorithm::Enumeration)) {
+        if (!DefaultOrder) reject("sorts by the default key order only; pass no comparator");
+        if constexpr (HasValues)
+          KokkosSort::enumeration_sort_by_key(exec, keys, values);
+        else
+          KokkosSort::enumeration_sort(exec, keys);
+        return;
+      }
+      break;
+    case Algorithm::OddEven:
+      if constexpr (builtin && Allowed::allows(Algorithm::OddEven)) {
+        if (!DefaultOrder) reject("sorts by the default key order only; pass no comparator");
+        if constexpr (HasValues)
+          KokkosSort::odd_even_sort_by_key(exec, keys, values);
+        else
+          KokkosSort::odd_even_sort(exec, keys);
+        return;
+      }
+      break;
+    default: reject("is not a valid Algorithm value"); return;
+  }
+  // Only the forced path can get here with an algorithm the key type rules out: the automatic
+  // path's Allowed holds every algorithm the decision table returns (may_choose).
+  if (!builtin) reject("needs a built-in numeric key type");
+  throw std::logic_error(std::string("KokkosSort::") + entry + ": Algorithm " + to_string(algorithm) +
+                         " is outside the decision table's rows for this call");
+}
+
+// sort / sort_by_key / stable_sort with Algorithm::Automatic: the decision table's choice, with
+// only that table's rows compiled. Keys and values are the canonical Views of the entry points
+// (canonical_view_t), so that every View type of one key type shares one instantiation.
+template <bool HasValues, bool Stable, bool DefaultOrder, class ExecSpace, class KeyView, class ValueView,
+          class Comp>
+void sort_automatic(const char* entry, const ExecSpace& exec, const KeyView& keys, const ValueView& values,
+                    const Comp& comp, SortWorkspace* workspace) {
+  using Key = typename KeyView::non_const_value_type;
+  if (HasValues) check_key_value_extents(entry, keys, values);
+  if (keys.extent(0) < table_min_n) return;
+  const Algorithm algorithm = choose_algorithm<ExecSpace>(
+      keys.extent(0), sizeof(Key), is_builtin_key<Key>::value && DefaultOrder, Stable, HasValues);
+  run_algorithm<HasValues, DefaultOrder, DecisionTableAlgorithms<ExecSpace, Key, DefaultOrder, Stable, HasValues>>(
+      algorithm, workspace, exec, keys, values, comp, entry);
+}
+
+// The same entry points with a run-time Algorithm: Automatic takes the automatic path, any
+// other value runs that algorithm (a stable one for the stable entry points).
+template <bool HasValues, bool Stable, bool DefaultOrder, class ExecSpace, class KeyView, class ValueView,
+          class Comp>
+void sort_forced(const char* entry, Algorithm algorithm, const ExecSpace& exec, const KeyView& keys,
+                 const ValueView& values, const Comp& comp, SortWorkspace* workspace) {
+  check_algorithm_value(algorithm, entry);
+  if (algorithm == Algorithm::Automatic) {
+    sort_automatic<HasValues, Stable, DefaultOrder>(entry, exec, keys, values, comp, workspace);
+    return;
+  }
+  if (HasValues) check_key_value_extents(entry, keys, values);
+  if (Stable && !is_stable_algorithm(algorithm))
+    throw std::invalid_argument(std::string("KokkosSort::") + entry + ": Algorithm " + to_string(algorithm) +
+                                " is not stable");
+  run_algorithm<HasValues, DefaultOrder, AnyAlgorithm>(algorithm, workspace, exec, keys, values, comp, entry);
 }
 
 }  // namespace Impl

@@ -15,6 +15,18 @@
 namespace KokkosSort {
 namespace Impl {
 
+// The View type the automatic and forced dispatch see for a caller's View: rank 1, strided,
+// unmanaged, in the caller's memory space. Every View type of one value type and memory space
+// maps to it, so that one instantiation (and the compiled library's) serves them all.
+template <class View>
+using canonical_view_t = Kokkos::View<typename View::non_const_value_type*, Kokkos::LayoutStride,
+                                      typename View::memory_space, Kokkos::MemoryUnmanaged>;
+
+template <class View>
+canonical_view_t<View> canonical_view(const View& v) {
+  return v;
+}
+
 template <class View>
 using contiguous_view_t = Kokkos::View<typename View::non_const_value_type*, Kokkos::LayoutRight,
                                        typename View::memory_space>;
