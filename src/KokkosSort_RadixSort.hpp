@@ -21,7 +21,7 @@
 #include "impl/KokkosSort_DevicePrimitives.hpp"
 #include "impl/KokkosSort_KeyTraits.hpp"
 #include "impl/KokkosSort_ProfilingRegion.hpp"
-#include "impl/KokkosSort_TeamPrimitives.hpp"
+#include "impl/team/KokkosSort_TeamPrimitives.hpp"
 #include "impl/KokkosSort_Tuning.hpp"
 #include "impl/KokkosSort_Validate.hpp"
 #include "impl/KokkosSort_ViewUtils.hpp"
