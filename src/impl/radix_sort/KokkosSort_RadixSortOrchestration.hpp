@@ -53,36 +53,14 @@ RadixLayout radix_layout(const ExecSpace& exec, const std::size_t n) {
   return layout;
 }
 
-// The device arrays of one radix sort, carved from a Workspace: an algorithm that sorts with
-// it (the bucket sort's step 4) makes them in its own single allocation, as allocations and
-// frees cost more than the sort of a few thousand keys. The counts need no zeroing (each
-// upsweep writes all of them).
+// Sorts contiguous keys (and values) in place; its arrays are made in one allocation before
+// anything is written, so an allocation failure leaves the input as it was. Fences once mid-sort,
+// to read the common bits.
 template <class ExecSpace, class KeyView, class ValueView, bool HasValues>
-struct RadixBuffers {
-  using Mem = typename ExecSpace::memory_space;
-  using U = key_bits_t<typename KeyView::non_const_value_type>;
-  KeyView keys;
-  ValueView values;
-  Kokkos::View<std::size_t*, Mem> counts;  // digit x chunk
-  Kokkos::View<U*, Mem> and_or;
-
-  void take(Workspace<Mem>& ws, const RadixLayout& layout) {
-    keys = ws.template take<KeyView>(layout.n);
-    if (HasValues) values = ws.template take<ValueView>(layout.n);
-    counts = ws.template take<Kokkos::View<std::size_t*, Mem>>(
-        std::size_t(RadixShape<ExecSpace, typename KeyView::non_const_value_type>::radix) * layout.chunks);
-    and_or = ws.template take<Kokkos::View<U*, Mem>>(2);
-  }
-};
-
-// Sorts contiguous keys (and values) in place through `buf` (taken for `layout`, which
-// radix_layout made for keys.extent(0) and HasValues). Enqueued on exec; fences once, to
-// read the common bits.
-template <class ExecSpace, class KeyView, class ValueView, bool HasValues>
-void radix_sort_in_buffers(const ExecSpace& exec, const KeyView& keys, const ValueView& values,
-                           const RadixLayout& layout,
-                           const RadixBuffers<ExecSpace, KeyView, ValueView, HasValues>& buf) {
+void radix_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const ValueView& values,
+                           SortWorkspace* reuse) {
   using Key = typename KeyView::non_const_value_type;
+  using Mem = typename ExecSpace::memory_space;
   using U = key_bits_t<Key>;
   using Shape = RadixShape<ExecSpace, Key>;
   constexpr int team_size = Shape::team_size;
@@ -95,50 +73,50 @@ void radix_sort_in_buffers(const ExecSpace& exec, const KeyView& keys, const Val
   constexpr unsigned min_teams = Shape::Params::downsweep_min_teams_per_sm;
   using DownsweepPolicy =
       Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<(min_teams > 0 ? unsigned(team_size) : 0u), min_teams>>;
-  if (layout.n < 2) return;
+  const std::size_t n = keys.extent(0);
+  if (n < 2) return;
+  const RadixLayout layout = radix_layout<ExecSpace, Key, HasValues>(exec, n);
+  // The second buffer, the digit x chunk counts (each upsweep writes all of them: no zeroing)
+  // and the AND / OR words, carved once to size the allocation and once from it.
+  KeyView buf_keys;
+  ValueView buf_values;
+  Kokkos::View<std::size_t*, Mem> counts;
+  Kokkos::View<U*, Mem> and_or;
+  Workspace<Mem> ws;
+  auto carve = [&]() {
+    buf_keys = ws.template take<KeyView>(n);
+    if (HasValues) buf_values = ws.template take<ValueView>(n);
+    counts = ws.template take<Kokkos::View<std::size_t*, Mem>>(std::size_t(radix) * layout.chunks);
+    and_or = ws.template take<Kokkos::View<U*, Mem>>(2);
+  };
+  carve();
+  ws.allocate(exec, "KokkosSort::radix_workspace", reuse);
+  carve();
 
-  auto h = Impl::host_mirror(buf.and_or);
+  auto h = Impl::host_mirror(and_or);
   h(0) = ~U(0);
   h(1) = 0;
-  Kokkos::deep_copy(exec, buf.and_or, h);
+  Kokkos::deep_copy(exec, and_or, h);
   Kokkos::parallel_for("KokkosSort::radix_common_bits", Policy(exec, int(layout.chunks), team_size),
-                       RadixCommonBits<ExecSpace, KeyView>{keys, buf.and_or, layout});
-  Kokkos::deep_copy(exec, h, buf.and_or);
+                       RadixCommonBits<ExecSpace, KeyView>{keys, and_or, layout});
+  Kokkos::deep_copy(exec, h, and_or);
   exec.fence();
   const U varying = h(0) ^ h(1);
-  KeyView k_src = keys, k_dst = buf.keys;
-  ValueView v_src = values, v_dst = buf.values;
+  KeyView k_src = keys, k_dst = buf_keys;
+  ValueView v_src = values, v_dst = buf_values;
   for (int shift = 0; shift < int(8 * sizeof(Key)); shift += bits) {
     if (((varying >> shift) & U(radix - 1)) == 0) continue;  // every key has this digit
-    RadixUpsweep<ExecSpace, KeyView> up{k_src, buf.counts, layout, shift, radix, bits};
+    RadixUpsweep<ExecSpace, KeyView> up{k_src, counts, layout, shift, radix, bits};
     Kokkos::parallel_for("KokkosSort::radix_upsweep", Policy(exec, int(layout.chunks), team_size), up);
     Kokkos::parallel_scan("KokkosSort::radix_scan",
                           Kokkos::RangePolicy<ExecSpace>(exec, 0, std::size_t(radix) * layout.chunks),
-                          ExclusiveScanInPlace<ExecSpace>{buf.counts});
-    Downsweep down{k_src, k_dst, v_src, v_dst, buf.counts, layout, shift, radix, bits};
+                          ExclusiveScanInPlace<ExecSpace>{counts});
+    Downsweep down{k_src, k_dst, v_src, v_dst, counts, layout, shift, radix, bits};
     Kokkos::parallel_for("KokkosSort::radix_downsweep", DownsweepPolicy(exec, int(layout.chunks), team_size), down);
     std::swap(k_src, k_dst);
     if (HasValues) std::swap(v_src, v_dst);
   }
   copy_back_from_buffer<HasValues>(exec, keys, values, k_src, v_src);
-}
-
-// Sorts contiguous keys (and values) in place; its arrays are made in one allocation before
-// anything is written, so an allocation failure leaves the input as it was.
-template <class ExecSpace, class KeyView, class ValueView, bool HasValues>
-void radix_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const ValueView& values,
-                           SortWorkspace* reuse) {
-  using Key = typename KeyView::non_const_value_type;
-  using Mem = typename ExecSpace::memory_space;
-  const std::size_t n = keys.extent(0);
-  if (n < 2) return;
-  const RadixLayout layout = radix_layout<ExecSpace, Key, HasValues>(exec, n);
-  RadixBuffers<ExecSpace, KeyView, ValueView, HasValues> buf;
-  Workspace<Mem> ws;
-  buf.take(ws, layout);
-  ws.allocate(exec, "KokkosSort::radix_workspace", reuse);
-  buf.take(ws, layout);
-  radix_sort_in_buffers<ExecSpace, KeyView, ValueView, HasValues>(exec, keys, values, layout, buf);
   exec.fence();
 }
 
