@@ -5,9 +5,9 @@
 // and in bank-padded tile arrays (Impl::TileArray); serial_merge in both read forms; and
 // that scratch_bytes asks for enough scratch for any element size wherever the scratch starts.
 #include <impl/KokkosSort_KeyTraits.hpp>
-#include <impl/KokkosSort_TeamPrimitives.hpp>
-#include <impl/KokkosSort_TeamSort.hpp>
-#include <impl/KokkosSort_TilePasses.hpp>  // team_merge_method: the tile passes' merge sort shape
+#include <impl/team/KokkosSort_TeamPrimitives.hpp>
+#include <impl/team/KokkosSort_TeamSort.hpp>
+#include <impl/team/KokkosSort_TeamTileSort.hpp>  // team_merge_method: the tile passes' merge sort shape
 
 #include <algorithm>
 #include <random>

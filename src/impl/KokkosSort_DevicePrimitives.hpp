@@ -18,13 +18,6 @@ struct ExclusiveScanInPlace {
   }
 };
 
-// Exclusive prefix sum of table[0, n) in place.
-template <class ExecSpace>
-void exclusive_scan_table(const ExecSpace& exec, const Kokkos::View<std::size_t*, typename ExecSpace::memory_space>& table,
-                          std::size_t n, const char* label) {
-  Kokkos::parallel_scan(label, Kokkos::RangePolicy<ExecSpace>(exec, 0, n), ExclusiveScanInPlace<ExecSpace>{table});
-}
-
 }  // namespace Impl
 }  // namespace KokkosSort
 

@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <type_traits>
 #include <Kokkos_Core.hpp>
-#include "KokkosSort_Config.hpp"
+#include "../KokkosSort_Config.hpp"
 
 namespace KokkosSort {
 namespace Impl {

@@ -5,8 +5,8 @@
 #include <cstdint>
 #include <type_traits>
 #include <Kokkos_Core.hpp>
-#include "KokkosSort_Algorithm.hpp"
-#include "KokkosSort_Config.hpp"
+#include "../KokkosSort_Algorithm.hpp"
+#include "../KokkosSort_Config.hpp"
 
 namespace KokkosSort {
 namespace Impl {

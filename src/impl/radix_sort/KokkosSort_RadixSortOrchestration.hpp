@@ -1,0 +1,126 @@
+#ifndef KOKKOSSORT_IMPL_RADIX_SORT_RADIXSORTORCHESTRATION_HPP
+#define KOKKOSSORT_IMPL_RADIX_SORT_RADIXSORTORCHESTRATION_HPP
+// Host side of the radix sort: tile and chunk plan, one allocation, the digit passes.
+#include <cstdint>
+#include <stdexcept>
+#include <utility>
+#include <Kokkos_Core.hpp>
+#include "../KokkosSort_DevicePrimitives.hpp"
+#include "../KokkosSort_KeyTraits.hpp"
+#include "../KokkosSort_Tuning.hpp"
+#include "../KokkosSort_ViewUtils.hpp"
+#include "KokkosSort_RadixSortKernels.hpp"
+
+namespace KokkosSort {
+namespace Impl {
+
+// Compile-time shape of the radix sort of Key on ExecSpace (Tuning<ExecSpace>::Radix).
+template <class ExecSpace, class Key>
+struct RadixShape {
+  using Params = typename Tuning<ExecSpace>::Radix;
+  static constexpr int team_size = Params::team_size;
+  static constexpr int per_thread = sizeof(Key) == 4 ? Params::keys_per_thread_4b : Params::keys_per_thread_8b;
+  static constexpr int bits = Params::digit_bits;
+  static constexpr int radix = 1 << bits;
+  static_assert(bits == 8, "KokkosSort: the radix downsweep sorts a digit in two 4-bit rounds");
+  // Tile slots and per-thread counters are 16-bit.
+  static_assert(per_thread >= 1 && team_size >= 1 && std::size_t(team_size) * per_thread <= 65536 &&
+                    per_thread < 65536,
+                "KokkosSort: radix tiles must hold at most 65536 keys (16-bit slots and counters)");
+};
+
+// Tiles and chunks of a radix sort of n keys. Throws before anything is allocated or written
+// when the tuned tile does not fit the backend's level-0 scratch.
+template <class ExecSpace, class Key, bool HasValues>
+RadixLayout radix_layout(const ExecSpace& exec, const std::size_t n) {
+  using Shape = RadixShape<ExecSpace, Key>;
+  using Params = typename Shape::Params;
+  using Downsweep = RadixDownsweep<ExecSpace, Kokkos::View<Key*, typename ExecSpace::memory_space>,
+                                   Kokkos::View<Key*, typename ExecSpace::memory_space>, HasValues, Shape::per_thread>;
+  static_assert(Downsweep::scratch_size(Shape::team_size, Shape::bits) <= Params::scratch_budget,
+                "KokkosSort: the radix tuning's tile does not fit its level-0 scratch budget");
+  if (Downsweep::scratch_size(Shape::team_size, Shape::bits) >
+      std::size_t(Kokkos::TeamPolicy<ExecSpace>::scratch_size_max(0)))
+    throw std::runtime_error("KokkosSort::radix_sort: the tuned tile needs more level-0 scratch than allowed");
+  RadixLayout layout;
+  layout.n = n;
+  layout.tile = Shape::team_size * Shape::per_thread;
+  layout.tiles = (n + layout.tile - 1) / layout.tile;
+  const std::size_t max_chunks = Params::max_chunks(exec);
+  layout.chunks = layout.tiles < max_chunks ? layout.tiles : max_chunks;
+  layout.tiles_per_chunk = layout.chunks > 0 ? (layout.tiles + layout.chunks - 1) / layout.chunks : 0;
+  layout.chunks = layout.tiles_per_chunk > 0 ? (layout.tiles + layout.tiles_per_chunk - 1) / layout.tiles_per_chunk : 0;
+  return layout;
+}
+
+// Sorts contiguous keys (and values) in place; its arrays are made in one allocation before
+// anything is written, so an allocation failure leaves the input as it was. Fences once mid-sort,
+// to read the common bits.
+template <class ExecSpace, class KeyView, class ValueView, bool HasValues>
+void radix_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const ValueView& values,
+                           SortWorkspace* reuse) {
+  using Key = typename KeyView::non_const_value_type;
+  using Mem = typename ExecSpace::memory_space;
+  using U = key_bits_t<Key>;
+  using Shape = RadixShape<ExecSpace, Key>;
+  constexpr int team_size = Shape::team_size;
+  constexpr int bits = Shape::bits;
+  constexpr int radix = Shape::radix;
+  using Downsweep = RadixDownsweep<ExecSpace, KeyView, ValueView, HasValues, Shape::per_thread>;
+  using Policy = Kokkos::TeamPolicy<ExecSpace>;
+  // A register bound for the downsweep where the tuning asks for one (LaunchBounds<0, 0> is
+  // Kokkos' default: none).
+  constexpr unsigned min_teams = Shape::Params::downsweep_min_teams_per_sm;
+  using DownsweepPolicy =
+      Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<(min_teams > 0 ? unsigned(team_size) : 0u), min_teams>>;
+  const std::size_t n = keys.extent(0);
+  if (n < 2) return;
+  const RadixLayout layout = radix_layout<ExecSpace, Key, HasValues>(exec, n);
+  // The second buffer, the digit x chunk counts (each upsweep writes all of them: no zeroing)
+  // and the AND / OR words, carved once to size the allocation and once from it.
+  KeyView buf_keys;
+  ValueView buf_values;
+  Kokkos::View<std::size_t*, Mem> counts;
+  Kokkos::View<U*, Mem> and_or;
+  Workspace<Mem> ws;
+  auto carve = [&]() {
+    buf_keys = ws.template take<KeyView>(n);
+    if (HasValues) buf_values = ws.template take<ValueView>(n);
+    counts = ws.template take<Kokkos::View<std::size_t*, Mem>>(std::size_t(radix) * layout.chunks);
+    and_or = ws.template take<Kokkos::View<U*, Mem>>(2);
+  };
+  carve();
+  ws.allocate(exec, "KokkosSort::radix_workspace", reuse);
+  carve();
+
+  auto h = Impl::host_mirror(and_or);
+  h(0) = ~U(0);
+  h(1) = 0;
+  Kokkos::deep_copy(exec, and_or, h);
+  Kokkos::parallel_for("KokkosSort::radix_common_bits", Policy(exec, int(layout.chunks), team_size),
+                       RadixCommonBits<ExecSpace, KeyView>{keys, and_or, layout});
+  Kokkos::deep_copy(exec, h, and_or);
+  exec.fence();
+  const U varying = h(0) ^ h(1);
+  KeyView k_src = keys, k_dst = buf_keys;
+  ValueView v_src = values, v_dst = buf_values;
+  for (int shift = 0; shift < int(8 * sizeof(Key)); shift += bits) {
+    if (((varying >> shift) & U(radix - 1)) == 0) continue;  // every key has this digit
+    RadixUpsweep<ExecSpace, KeyView> up{k_src, counts, layout, shift, radix, bits};
+    Kokkos::parallel_for("KokkosSort::radix_upsweep", Policy(exec, int(layout.chunks), team_size), up);
+    Kokkos::parallel_scan("KokkosSort::radix_scan",
+                          Kokkos::RangePolicy<ExecSpace>(exec, 0, std::size_t(radix) * layout.chunks),
+                          ExclusiveScanInPlace<ExecSpace>{counts});
+    Downsweep down{k_src, k_dst, v_src, v_dst, counts, layout, shift, radix, bits};
+    Kokkos::parallel_for("KokkosSort::radix_downsweep", DownsweepPolicy(exec, int(layout.chunks), team_size), down);
+    std::swap(k_src, k_dst);
+    if (HasValues) std::swap(v_src, v_dst);
+  }
+  copy_back_from_buffer<HasValues>(exec, keys, values, k_src, v_src);
+  exec.fence();
+}
+
+}  // namespace Impl
+}  // namespace KokkosSort
+
+#endif

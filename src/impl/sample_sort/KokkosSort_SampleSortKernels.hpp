@@ -1,0 +1,455 @@
+#ifndef KOKKOSSORT_IMPL_SAMPLE_SORT_SAMPLESORTKERNELS_HPP
+#define KOKKOSSORT_IMPL_SAMPLE_SORT_SAMPLESORTKERNELS_HPP
+// Kernels of the sample sort (see KokkosSort_SampleSort.hpp): splitters, count, scatter and the
+// small-bucket sorts, with the work lists they read.
+#include <algorithm>
+#include <cstdint>
+#include <Kokkos_Core.hpp>
+#include "../KokkosSort_Algorithm.hpp"
+#include "../KokkosSort_Config.hpp"
+#include "../KokkosSort_KeyTraits.hpp"
+#include "../KokkosSort_Tuning.hpp"
+#include "../KokkosSort_ViewUtils.hpp"
+#include "../team/KokkosSort_TeamPrimitives.hpp"
+#include "../team/KokkosSort_TeamSort.hpp"
+
+namespace KokkosSort {
+namespace Impl {
+
+struct SampleParent {  // one bucket being distributed at the current level
+  std::size_t begin, size;
+  std::size_t shift;   // begin - (keys of the level's earlier buckets): scan value -> position
+  int first_chunk, num_chunks;
+};
+
+struct SampleChunk {
+  std::size_t begin, end;
+  int parent;
+};
+
+struct SampleTask {  // one bucket for the small-sort launch
+  std::size_t begin, size;
+  int kind;  // 0: sort, data in keys; 1: sort, data in the buffer; 2: copy buffer -> keys
+};
+
+KOKKOS_INLINE_FUNCTION std::uint64_t sample_hash(std::uint64_t x) {  // splitmix64 finaliser
+  x += 0x9e3779b97f4a7c15ull;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+  return x ^ (x >> 31);
+}
+
+KOKKOS_INLINE_FUNCTION constexpr int log2_exact(int k) {
+  int l = 0;
+  while ((1 << l) < k) ++l;
+  return l;
+}
+
+// Bucket of `key` among the 2k buckets of one split. spl[1, k) is the splitter tree, spl[k, 2k-1)
+// the sorted splitters. Descending the tree counts the splitters less than the key (b), so key
+// lies in (s[b-1], s[b]]; with equality buckets on, key == s[b] goes to the odd bucket 2b+1.
+// LogK > 0 fixes the depth at compile time so the descent unrolls; LogK == 0 reads it from logk.
+template <int LogK, class Arr, class Key, class Comp>
+KOKKOS_INLINE_FUNCTION int sample_bucket(const Arr& spl, const int k, const int logk, const bool eq, const Key& key,
+                                         const Comp& comp) {
+  int j = 1;
+  if (LogK > 0) {
+#ifdef __CUDA_ARCH__
+#pragma unroll
+#endif
+    for (int d = 0; d < LogK; ++d) j = 2 * j + int(comp(spl(j), key));
+  } else {
+    for (int d = 0; d < logk; ++d) j = 2 * j + int(comp(spl(j), key));
+  }
+  const int b = j - k;
+  return 2 * b + int(eq && b < k - 1 && !comp(key, spl(k + b)));
+}
+
+// Kernel 1: splitters of every bucket of the level.
+template <class ExecSpace, class KeyView, class Comp>
+struct SampleSplitters {
+  using Key = typename KeyView::non_const_value_type;
+  using Mem = typename ExecSpace::memory_space;
+  using member_type = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
+  KeyView src;
+  Kokkos::View<SampleParent*, Mem> parents;
+  Kokkos::View<Key*, Mem> splitters;  // 2k per parent
+  Kokkos::View<int*, Mem> eq;
+  Comp comp;
+  int k, samples;
+  std::uint64_t seed;
+  int level;
+  RunSort run_sort;
+
+  static std::size_t shmem(int samples, int k, int team_size) {
+    const int s_pad = next_pow2(samples);
+    const int second = team_size == 1 ? s_pad : 0;  // the one-thread merge sort ping-pongs
+    return scratch_bytes<Key>(s_pad) + scratch_bytes<std::uint16_t>(s_pad) + scratch_bytes<Key>(second) +
+           scratch_bytes<std::uint16_t>(second) + scratch_bytes<Key>(k);
+  }
+
+  KOKKOS_INLINE_FUNCTION void operator()(const member_type& team) const {
+    const int s_pad = next_pow2(samples);
+    const bool one = team.team_size() == 1;
+    ScratchArray<ExecSpace, Key> smp(team.team_scratch(0), s_pad);
+    ScratchArray<ExecSpace, std::uint16_t> slot(team.team_scratch(0), s_pad);
+    ScratchArray<ExecSpace, Key> smp2(team.team_scratch(0), one ? s_pad : 0);
+    ScratchArray<ExecSpace, std::uint16_t> slot2(team.team_scratch(0), one ? s_pad : 0);
+    ScratchArray<ExecSpace, Key> chosen(team.team_scratch(0), k);
+    const int p = team.league_rank();
+    const SampleParent par = parents(p);
+    const std::uint64_t stream = sample_hash(seed ^ sample_hash(par.begin * 64 + std::uint64_t(level)));
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, s_pad), [&](const int i) {
+      if (i < samples) smp(i) = src(par.begin + sample_hash(stream + std::uint64_t(i)) % par.size);
+      slot(i) = std::uint16_t(i);
+    });
+    team.team_barrier();
+    bool in2 = false;
+    if (one)
+      in2 = team_merge_sort<false>(team, smp, slot, smp2, slot2, samples, 16, s_pad, run_sort, comp);
+    else
+      team_bitonic_sort(team, smp, slot, s_pad, samples, comp);
+    const auto& sorted = in2 ? smp2 : smp;
+    Kokkos::single(Kokkos::PerTeam(team), [&]() {
+      // Splitter i is the sample's ((i+1)/k)-quantile. Repeated splitters become one splitter
+      // each, the last one repeated to fill the tree (the buckets between stay empty), and the
+      // equality buckets take every key equal to a splitter. Two buckets (one splitter) always
+      // use them: otherwise a splitter equal to the bucket's maximum would leave all keys in
+      // one child, and the split would never end.
+      int m = 0;
+      bool dup = k == 2;
+      for (int i = 0; i < k - 1; ++i) {
+        const Key s = sorted(int((std::int64_t(i + 1) * samples) / k));
+        if (m > 0 && !comp(chosen(m - 1), s)) {
+          dup = true;
+        } else {
+          chosen(m++) = s;
+        }
+      }
+      for (int i = m; i < k - 1; ++i) chosen(i) = chosen(m - 1);
+      eq(p) = dup ? 1 : 0;
+    });
+    team.team_barrier();
+    const std::size_t out = std::size_t(p) * 2 * k;
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, k - 1), [&](const int i) {
+      splitters(out + k + i) = chosen(i);
+      const int j = i + 1;  // tree node: depth d, position q in its level; in-order rank below
+      int d = 0;
+      while ((2 << d) <= j) ++d;
+      const int q = j - (1 << d);
+      splitters(out + j) = chosen((2 * q + 1) * (k >> (d + 1)) - 1);
+    });
+  }
+};
+
+// Kernel 2: bucket counts of every chunk.
+template <int LogK, class ExecSpace, class KeyView, class Comp>
+struct SampleCount {
+  using Key = typename KeyView::non_const_value_type;
+  using Mem = typename ExecSpace::memory_space;
+  using member_type = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
+  KeyView src;
+  Kokkos::View<SampleParent*, Mem> parents;
+  Kokkos::View<SampleChunk*, Mem> chunks;
+  Kokkos::View<Key*, Mem> splitters;
+  Kokkos::View<int*, Mem> eq;
+  Kokkos::View<std::size_t*, Mem> counts;
+  Comp comp;
+  int k, logk;
+  int copies;  // counter arrays per team: thread t counts into copy t % copies
+
+  static std::size_t shmem(int k, int copies) {
+    return scratch_bytes<Key>(2 * k) + scratch_bytes<std::uint32_t>(std::size_t(2) * k * copies);
+  }
+
+  KOKKOS_INLINE_FUNCTION void operator()(const member_type& team) const {
+    ScratchArray<ExecSpace, Key> spl(team.team_scratch(0), 2 * k);
+    ScratchArray<ExecSpace, std::uint32_t> hist(team.team_scratch(0), 2 * k * copies);
+    const int c = team.league_rank();
+    const SampleChunk ch = chunks(c);
+    const SampleParent par = parents(ch.parent);
+    const bool equal = eq(ch.parent) != 0;
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, 2 * k), [&](const int i) {
+      spl(i) = splitters(std::size_t(ch.parent) * 2 * k + i);
+    });
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, 2 * k * copies), [&](const int i) { hist(i) = 0; });
+    team.team_barrier();
+    const bool shared_counters = team.team_size() > 1;
+    const int mine = (team.team_rank() % copies) * 2 * k;  // neighbouring threads, different copies
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, ch.begin, ch.end), [&](const std::size_t i) {
+      const int b = mine + sample_bucket<LogK>(spl, k, logk, equal, src(i), comp);
+      if (shared_counters)
+        Impl::atomic_increment(&hist(b));
+      else
+        ++hist(b);
+    });
+    team.team_barrier();
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, 2 * k), [&](const int b) {
+      for (int r = 1; r < copies; ++r) hist(b) += hist(r * 2 * k + b);
+    });
+    team.team_barrier();
+    // Bucket-major inside the parent's block: one exclusive scan of the whole table then gives
+    // each (bucket, chunk) its position after the level's earlier parents.
+    const std::size_t block = std::size_t(par.first_chunk) * 2 * k;
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, 2 * k), [&](const int b) {
+      counts(block + std::size_t(b) * par.num_chunks + (c - par.first_chunk)) = hist(b);
+    });
+  }
+};
+
+// First position of every child bucket of every parent (for the host's next-level plan).
+template <class ExecSpace>
+struct SampleChildBegins {
+  using Mem = typename ExecSpace::memory_space;
+  Kokkos::View<SampleParent*, Mem> parents;
+  Kokkos::View<std::size_t*, Mem> counts;
+  Kokkos::View<std::size_t*, Mem> child_begin;
+  int k;
+  KOKKOS_INLINE_FUNCTION void operator()(const std::size_t i) const {
+    const std::size_t p = i / (2 * k), b = i % (2 * k);
+    const SampleParent par = parents(p);
+    child_begin(i) = counts(std::size_t(par.first_chunk) * 2 * k + b * par.num_chunks) + par.shift;
+  }
+};
+
+// Kernel 3: the scatter. Each tile is ranked by bucket in scratch first so that every bucket's
+// keys leave as one contiguous run; the rank inside a bucket comes from the counter's atomic
+// (order inside a bucket is free: the sort is not stable).
+template <int LogK, class ExecSpace, class KeyView, class ValueView, bool HasValues, class Comp>
+struct SampleScatter {
+  using Key = typename KeyView::non_const_value_type;
+  using Mem = typename ExecSpace::memory_space;
+  using member_type = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
+  KeyView src, dst;
+  ValueView src_values, dst_values;
+  Kokkos::View<SampleParent*, Mem> parents;
+  Kokkos::View<SampleChunk*, Mem> chunks;
+  Kokkos::View<Key*, Mem> splitters;
+  Kokkos::View<int*, Mem> eq;
+  Kokkos::View<std::size_t*, Mem> offsets;  // the scanned counts
+  Comp comp;
+  int k, logk, tile;
+
+  static std::size_t shmem(int k, int tile) {
+    return scratch_bytes<Key>(2 * k) + scratch_bytes<Key>(tile) + 4 * scratch_bytes<std::uint16_t>(tile) +
+           2 * scratch_bytes<std::uint32_t>(2 * k) + scratch_bytes<std::size_t>(2 * k);
+  }
+
+  KOKKOS_INLINE_FUNCTION void operator()(const member_type& team) const {
+    ScratchArray<ExecSpace, Key> spl(team.team_scratch(0), 2 * k);
+    ScratchArray<ExecSpace, Key> tile_keys(team.team_scratch(0), tile);
+    ScratchArray<ExecSpace, std::uint16_t> bucket_of(team.team_scratch(0), tile);  // by input index
+    ScratchArray<ExecSpace, std::uint16_t> rank(team.team_scratch(0), tile);
+    ScratchArray<ExecSpace, std::uint16_t> sorted_bucket(team.team_scratch(0), tile);  // by ranked position
+    ScratchArray<ExecSpace, std::uint16_t> slot(team.team_scratch(0), tile);
+    ScratchArray<ExecSpace, std::uint32_t> count(team.team_scratch(0), 2 * k);
+    ScratchArray<ExecSpace, std::uint32_t> start(team.team_scratch(0), 2 * k);
+    ScratchArray<ExecSpace, std::size_t> running(team.team_scratch(0), 2 * k);
+    const int c = team.league_rank();
+    const SampleChunk ch = chunks(c);
+    const SampleParent par = parents(ch.parent);
+    const bool equal = eq(ch.parent) != 0;
+    const std::size_t block = std::size_t(par.first_chunk) * 2 * k;
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, 2 * k), [&](const int b) {
+      spl(b) = splitters(std::size_t(ch.parent) * 2 * k + b);
+      running(b) = offsets(block + std::size_t(b) * par.num_chunks + (c - par.first_chunk)) + par.shift;
+    });
+    const bool shared_counters = team.team_size() > 1;
+    for (std::size_t base = ch.begin; base < ch.end; base += std::size_t(tile)) {
+      const int valid = int(ch.end - base < std::size_t(tile) ? ch.end - base : std::size_t(tile));
+      Kokkos::parallel_for(Kokkos::TeamThreadRange(team, 2 * k), [&](const int b) { count(b) = 0; });
+      team.team_barrier();
+      Kokkos::parallel_for(Kokkos::TeamThreadRange(team, valid), [&](const int i) {
+        const int b = sample_bucket<LogK>(spl, k, logk, equal, src(base + i), comp);
+        bucket_of(i) = std::uint16_t(b);
+        rank(i) = std::uint16_t(shared_counters ? Kokkos::atomic_fetch_add(&count(b), 1u) : count(b)++);
+      });
+      team.team_barrier();
+      Kokkos::parallel_for(Kokkos::TeamThreadRange(team, 2 * k), [&](const int b) { start(b) = count(b); });
+      team.team_barrier();
+      team_exclusive_scan(team, start, 2 * k);
+      Kokkos::parallel_for(Kokkos::TeamThreadRange(team, valid), [&](const int i) {
+        const int b = bucket_of(i);
+        const int pos = int(start(b)) + rank(i);
+        tile_keys(pos) = src(base + i);  // second read of the tile: from cache
+        sorted_bucket(pos) = std::uint16_t(b);
+        slot(pos) = std::uint16_t(i);
+      });
+      team.team_barrier();
+      Kokkos::parallel_for(Kokkos::TeamThreadRange(team, valid), [&](const int pos) {
+        const int b = sorted_bucket(pos);
+        const std::size_t d = running(b) + std::size_t(pos - int(start(b)));
+        dst(d) = tile_keys(pos);
+        if (HasValues) dst_values(d) = src_values(base + slot(pos));
+      });
+      team.team_barrier();
+      Kokkos::parallel_for(Kokkos::TeamThreadRange(team, 2 * k), [&](const int b) { running(b) += count(b); });
+      team.team_barrier();
+    }
+  }
+};
+
+// Kernel 4: small buckets, one team each, largest first; results land in `keys`.
+template <class ExecSpace, class KeyView, class ValueView, bool HasValues, class Comp>
+struct SampleSmallSort {
+  using Key = typename KeyView::non_const_value_type;
+  using Value = typename ValueView::non_const_value_type;
+  using Mem = typename ExecSpace::memory_space;
+  using member_type = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
+  KeyView keys, buf;
+  ValueView values, value_buf;
+  Kokkos::View<SampleTask*, Mem> tasks;
+  Comp comp;
+  int chunk;  // C: keys sorted in scratch at once (power of two)
+  SortingNetwork network;  // for teams of several threads (one-thread teams merge sort)
+  RunSort run_sort;        // base runs of the team merge sort
+
+  KOKKOS_INLINE_FUNCTION static bool merges(const int team_size, const SortingNetwork net) {
+    return team_size == 1 || net == SortingNetwork::merge_sort;
+  }
+
+  static std::size_t shmem(int chunk, int team_size, SortingNetwork net) {
+    const int second = merges(team_size, net) ? chunk : 0;  // the merge sort ping-pongs
+    return scratch_bytes<Key>(chunk) + scratch_bytes<std::uint16_t>(chunk) + scratch_bytes<Key>(second) +
+           scratch_bytes<std::uint16_t>(second) + scratch_bytes<Value>(HasValues ? chunk : 0);
+  }
+
+  KOKKOS_INLINE_FUNCTION void operator()(const member_type& team) const {
+    const SampleTask task = tasks(team.league_rank());
+    const std::size_t begin = task.begin, s = task.size;
+    if (task.kind == 2) {
+      Kokkos::parallel_for(Kokkos::TeamThreadRange(team, s), [&](const std::size_t i) {
+        keys(begin + i) = buf(begin + i);
+        if (HasValues) values(begin + i) = value_buf(begin + i);
+      });
+      return;
+    }
+    const bool merging = merges(team.team_size(), network);
+    ScratchArray<ExecSpace, Key> ka(team.team_scratch(0), chunk);
+    ScratchArray<ExecSpace, std::uint16_t> sa(team.team_scratch(0), chunk);
+    ScratchArray<ExecSpace, Key> kb(team.team_scratch(0), merging ? chunk : 0);
+    ScratchArray<ExecSpace, std::uint16_t> sb(team.team_scratch(0), merging ? chunk : 0);
+    ScratchArray<ExecSpace, Value> va(team.team_scratch(0), HasValues ? chunk : 0);
+
+    // Merge passes alternate between the bucket's range in keys and in buf; the chunk sort
+    // writes where the passes must start for the last one to end in keys.
+    int passes = 0;
+    for (std::size_t w = std::size_t(chunk); w < s; w *= 2) ++passes;
+    const bool src_in_buf = task.kind == 1;
+    bool out_in_buf = passes % 2 == 1;
+    const KeyView& sk = src_in_buf ? buf : keys;
+    const ValueView& sv = src_in_buf ? value_buf : values;
+    for (std::size_t off = 0; off < s; off += std::size_t(chunk)) {
+      const int valid = int(s - off < std::size_t(chunk) ? s - off : std::size_t(chunk));
+      const int n_pad = merging ? valid : next_pow2(valid);
+      constexpr int batch = Tuning<ExecSpace>::Tiles::load_batch;
+      const std::size_t first = begin + off;
+      team_batched_copy<batch>(
+          team, valid, [&](const int i) { return sk(first + i); }, [&](const int i, const Key& k) { ka(i) = k; });
+      if constexpr (HasValues)
+        team_batched_copy<batch>(
+            team, valid, [&](const int i) { return sv(first + i); },
+            [&](const int i, const Value& v) { va(i) = v; });
+      Kokkos::parallel_for(Kokkos::TeamThreadRange(team, n_pad), [&](const int i) { sa(i) = std::uint16_t(i); });
+      team.team_barrier();
+      bool in_b = false;
+      if (merging) {
+        // One thread: long insertion-sorted runs, whole merges. A team: runs of 4 (sorted as
+        // run_sort says) and about one merge-path piece per thread and pass
+        // (powers of two, as team_merge_sort needs).
+        const int ts = team.team_size();
+        int piece = chunk;
+        if (ts > 1) {
+          piece = 4;
+          while (piece * 2 * ts <= valid) piece *= 2;
+        }
+        in_b = team_merge_sort<true>(team, ka, sa, kb, sb, valid, ts == 1 ? 16 : 4, piece, run_sort, comp);
+      }
+      else if (network == SortingNetwork::odd_even_merge)
+        team_odd_even_merge_sort(team, ka, sa, n_pad, valid, comp);
+      else
+        team_bitonic_sort(team, ka, sa, n_pad, valid, comp);
+      const auto& rk = in_b ? kb : ka;
+      const auto& rs = in_b ? sb : sa;
+      const KeyView& dk = out_in_buf ? buf : keys;
+      const ValueView& dv = out_in_buf ? value_buf : values;
+      Kokkos::parallel_for(Kokkos::TeamThreadRange(team, valid), [&](const int i) {
+        dk(begin + off + i) = rk(i);
+        if (HasValues) dv(begin + off + i) = va(rs(i));
+      });
+      team.team_barrier();
+    }
+    // Each thread merges `piece` outputs located by merge path; a piece never spans two merges.
+    for (std::size_t w = std::size_t(chunk); w < s; w *= 2) {
+      const KeyView& fk = out_in_buf ? buf : keys;
+      const ValueView& fv = out_in_buf ? value_buf : values;
+      const KeyView& tk = out_in_buf ? keys : buf;
+      const ValueView& tv = out_in_buf ? values : value_buf;
+      std::size_t piece = 2 * w;
+      while (piece > 64 && piece * team.team_size() > s) piece /= 2;
+      Kokkos::parallel_for(Kokkos::TeamThreadRange(team, (s + piece - 1) / piece), [&](const std::size_t pi) {
+        const std::size_t o = pi * piece;
+        const std::size_t ps = o / (2 * w) * (2 * w);
+        const std::size_t mid = ps + w < s ? ps + w : s;
+        const std::size_t pe = ps + 2 * w < s ? ps + 2 * w : s;
+        const auto a = [&](const std::size_t x) { return fk(begin + ps + x); };
+        const auto b = [&](const std::size_t x) { return fk(begin + mid + x); };
+        const std::size_t na = mid - ps, nb = pe - mid, diag = o - ps;
+        const std::size_t cnt = pe - o < piece ? pe - o : piece;
+        const std::size_t i = merge_path(a, na, b, nb, diag, comp);
+        serial_merge(a, na, b, nb, i, diag - i, o, cnt, comp,
+                     [&](const std::size_t out, const bool from_a, const std::size_t idx, const auto& key) {
+                       tk(begin + out) = key;
+                       if (HasValues) tv(begin + out) = fv(begin + (from_a ? ps : mid) + idx);
+                     });
+      });
+      team.team_barrier();
+      out_in_buf = !out_in_buf;
+    }
+  }
+};
+
+// Kernel 4 on host backends with one-thread teams: each small bucket sorted in place by the
+// standard library's sort (keys alone, or (key, value) pairs through a per-bucket buffer). On 2
+// cores the scratch path (insertion-sorted runs of 16 and merges, every key with a 16-bit slot)
+// was 48% of the sort (profile_sort, u32 2^22). Host code only: instantiated only for execution
+// spaces that run on the host, never for a device backend.
+template <class ExecSpace, class KeyView, class ValueView, bool HasValues, class Comp>
+struct SampleHostSmallSort {
+  using Key = typename KeyView::non_const_value_type;
+  using Value = typename ValueView::non_const_value_type;
+  KeyView keys, buf;
+  ValueView values, value_buf;
+  typename HostTable<SampleTask>::view_type tasks;
+  Comp comp;
+
+  void operator()(const std::size_t t) const {
+    const SampleTask task = tasks(t);
+    const std::size_t b = task.begin, e = task.begin + task.size;
+    if (task.kind == 2 || (task.kind == 1 && !HasValues)) {  // data in buf: to keys first
+      std::copy(buf.data() + b, buf.data() + e, keys.data() + b);
+      if (HasValues) std::copy(value_buf.data() + b, value_buf.data() + e, values.data() + b);
+      if (task.kind == 2) return;
+    }
+    if (!HasValues) {
+      std::sort(keys.data() + b, keys.data() + e, comp);
+      return;
+    }
+    const KeyView& sk = task.kind == 1 ? buf : keys;
+    const ValueView& sv = task.kind == 1 ? value_buf : values;
+    std::vector<std::pair<Key, Value>> kv(task.size);
+    for (std::size_t i = 0; i < task.size; ++i) kv[i] = {sk(b + i), sv(b + i)};
+    std::sort(kv.begin(), kv.end(), [&](const std::pair<Key, Value>& x, const std::pair<Key, Value>& y) {
+      return comp(x.first, y.first);
+    });
+    for (std::size_t i = 0; i < task.size; ++i) {
+      keys(b + i) = kv[i].first;
+      values(b + i) = kv[i].second;
+    }
+  }
+};
+
+}  // namespace Impl
+}  // namespace KokkosSort
+
+#endif
