@@ -5,19 +5,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "harness/SortMatrix.hpp"
-
-namespace {
-struct BucketAdapter : KokkosSortTest::AdapterDefaults {
-  static constexpr bool stable = false;
-  template <class E, class K>
-  static void sort(const E& e, const K& k) { KokkosSort::bucket_sort(e, k); }
-  template <class E, class K, class V>
-  static void sort_by_key(const E& e, const K& k, const V& v) { KokkosSort::bucket_sort_by_key(e, k, v); }
-};
-}  // namespace
-
-KOKKOSSORT_REGISTER_SORT_MATRIX(Bucket, BucketAdapter);
+#include "adapters/BucketAdapter.hpp"
 
 namespace {
 using namespace KokkosSortTest;

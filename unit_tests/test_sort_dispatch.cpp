@@ -6,20 +6,10 @@
 #include "harness/SortMatrix.hpp"
 
 namespace {
-struct AutomaticAdapter : KokkosSortTest::AdapterDefaults {
-  static constexpr bool stable = false;
-  template <class E, class K>
-  static void sort(const E& e, const K& k) { KokkosSort::sort(e, k); }
-  template <class E, class K, class V>
-  static void sort_by_key(const E& e, const K& k, const V& v) { KokkosSort::sort_by_key(e, k, v); }
-};
-
 struct Descending {
   KOKKOS_INLINE_FUNCTION bool operator()(std::int64_t a, std::int64_t b) const { return b < a; }
 };
 }  // namespace
-
-KOKKOSSORT_REGISTER_SORT_MATRIX(Automatic, AutomaticAdapter);
 
 using KokkosSort::Algorithm;
 using KokkosSortTest::DeviceExec;
