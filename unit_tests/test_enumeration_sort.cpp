@@ -2,22 +2,6 @@
 
 #include "harness/SortMatrix.hpp"
 
-namespace {
-// Quadratic: the matrix stops at 4097 keys, which keeps this executable (host results are
-// checked too in device builds) within seconds on two host threads.
-struct EnumerationAdapter : KokkosSortTest::AdapterDefaults {
-  static constexpr bool stable = true;
-  template <class T>
-  static constexpr std::size_t max_n() { return 4097; }
-  template <class E, class K>
-  static void sort(const E& e, const K& k) { KokkosSort::enumeration_sort(e, k); }
-  template <class E, class K, class V>
-  static void sort_by_key(const E& e, const K& k, const V& v) { KokkosSort::enumeration_sort_by_key(e, k, v); }
-};
-}  // namespace
-
-KOKKOSSORT_REGISTER_SORT_MATRIX(Enumeration, EnumerationAdapter);
-
 namespace KokkosSortTest {
 
 // The study sweeps team sizes; every one must give the same stable result (host backends

@@ -3,21 +3,11 @@
 #include <limits>
 #include <stdexcept>
 
-#include "harness/SortMatrix.hpp"
+#include "adapters/HybridAdapter.hpp"
 
 namespace {
-struct HybridAdapter : KokkosSortTest::AdapterDefaults {
-  static constexpr bool stable = false;
-  template <class T>
-  static constexpr bool supports() { return KokkosSort::HybridSortKeyTraits<T>::is_specialized; }
-  template <class E, class K>
-  static void sort(const E& e, const K& k) { KokkosSort::hybrid_sort(e, k); }
-  template <class E, class K, class V>
-  static void sort_by_key(const E& e, const K& k, const V& v) { KokkosSort::hybrid_sort_by_key(e, k, v); }
-};
-
 // The same with the shuffle pass on, for the extra tests below.
-struct HybridShuffleAdapter : HybridAdapter {
+struct HybridShuffleAdapter : KokkosSortTest::HybridAdapter {
   template <class E, class K>
   static void sort(const E& e, const K& k) {
     KokkosSort::Impl::HybridSortPolicy o;
@@ -32,8 +22,6 @@ struct HybridShuffleAdapter : HybridAdapter {
   }
 };
 }  // namespace
-
-KOKKOSSORT_REGISTER_SORT_MATRIX(Hybrid, HybridAdapter);
 
 namespace {
 using namespace KokkosSortTest;

@@ -2,17 +2,9 @@
 
 #include <functional>
 
-#include "harness/SortMatrix.hpp"
+#include "adapters/MergeAdapter.hpp"
 
 namespace {
-struct MergeAdapter : KokkosSortTest::AdapterDefaults {
-  static constexpr bool stable = true;
-  template <class E, class K>
-  static void sort(const E& e, const K& k) { KokkosSort::merge_sort(e, k); }
-  template <class E, class K, class V>
-  static void sort_by_key(const E& e, const K& k, const V& v) { KokkosSort::merge_sort_by_key(e, k, v); }
-};
-
 struct Descending {
   KOKKOS_INLINE_FUNCTION bool operator()(const std::int64_t a, const std::int64_t b) const { return a > b; }
 };
@@ -27,8 +19,6 @@ struct ByKeyDescending {
   KOKKOS_INLINE_FUNCTION bool operator()(const Record& a, const Record& b) const { return a.key > b.key; }
 };
 }  // namespace
-
-KOKKOSSORT_REGISTER_SORT_MATRIX(Merge, MergeAdapter);
 
 namespace KokkosSortTest {
 
@@ -104,7 +94,7 @@ TEST(MergeSort, ValueWidths) {
   for (auto d : {KokkosSortTest::Distribution::Uniform, KokkosSortTest::Distribution::Sorted,
                  KokkosSortTest::Distribution::FewUnique})
     for (std::size_t n : {std::size_t(5), std::size_t(70001), std::size_t(300007)})
-      KokkosSortTest::check_value_widths<MergeAdapter>(d, n);
+      KokkosSortTest::check_value_widths<KokkosSortTest::MergeAdapter>(d, n);
 }
 
 // Calls sharing one SortWorkspace (check_workspace_reuse).

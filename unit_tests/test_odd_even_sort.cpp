@@ -3,23 +3,7 @@
 
 #include <algorithm>
 
-#include "harness/SortMatrix.hpp"
-
-namespace {
-// Quadratic: capped at 4097 keys (inputs beyond one scratch window already use the
-// multi-window launches on every backend at this size).
-struct OddEvenAdapter : KokkosSortTest::AdapterDefaults {
-  static constexpr bool stable = true;
-  template <class T>
-  static constexpr std::size_t max_n() { return 4097; }
-  template <class E, class K>
-  static void sort(const E& e, const K& k) { KokkosSort::odd_even_sort(e, k); }
-  template <class E, class K, class V>
-  static void sort_by_key(const E& e, const K& k, const V& v) { KokkosSort::odd_even_sort_by_key(e, k, v); }
-};
-}  // namespace
-
-KOKKOSSORT_REGISTER_SORT_MATRIX(OddEven, OddEvenAdapter);
+#include "adapters/OddEvenAdapter.hpp"
 
 namespace KokkosSortTest {
 

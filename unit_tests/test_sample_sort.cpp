@@ -6,18 +6,6 @@
 #include "harness/SortMatrix.hpp"
 
 namespace {
-struct SampleAdapter : KokkosSortTest::AdapterDefaults {
-  static constexpr bool stable = false;
-  template <class E, class K>
-  static void sort(const E& e, const K& k) { KokkosSort::sample_sort(e, k); }
-  template <class E, class K, class V>
-  static void sort_by_key(const E& e, const K& k, const V& v) { KokkosSort::sample_sort_by_key(e, k, v); }
-};
-}  // namespace
-
-KOKKOSSORT_REGISTER_SORT_MATRIX(Sample, SampleAdapter);
-
-namespace {
 
 using KokkosSortTest::DeviceExec;
 using KokkosSortTest::Distribution;

@@ -1,7 +1,9 @@
 #ifndef KOKKOSSORT_TEST_SORTMATRIX_HPP
 #define KOKKOSSORT_TEST_SORTMATRIX_HPP
-// The test matrix every algorithm enters with one line:
-//     KOKKOSSORT_REGISTER_SORT_MATRIX(Radix, RadixAdapter);
+// The test matrix every algorithm enters through kokkossort_add_unit_test(... MATRIX
+// adapters/RadixAdapter.hpp Radix RadixAdapter) in unit_tests/CMakeLists.txt, which compiles
+// one key type per source (SortMatrixKey.cpp.in), each with one line:
+//     KOKKOSSORT_REGISTER_SORT_MATRIX_KEY(Radix, RadixAdapter, std::uint32_t);
 // where the adapter (deriving from AdapterDefaults) says what the algorithm supports:
 //     struct RadixAdapter : KokkosSortTest::AdapterDefaults {
 //       static constexpr bool stable;
@@ -405,15 +407,12 @@ struct CaseNames {
   }
 };
 
-#define KOKKOSSORT_ALL_KEY_TYPES(Algo)                                                                   \
-  ::testing::Types<::KokkosSortTest::Case<Algo, std::uint32_t>, ::KokkosSortTest::Case<Algo, std::int32_t>, \
-                   ::KokkosSortTest::Case<Algo, std::uint64_t>, ::KokkosSortTest::Case<Algo, std::int64_t>, \
-                   ::KokkosSortTest::Case<Algo, float>, ::KokkosSortTest::Case<Algo, double>>
-
-// The one registration line per algorithm.
-#define KOKKOSSORT_REGISTER_SORT_MATRIX(Name, Adapter)                                              \
-  namespace KokkosSortTest {                                                                        \
-  INSTANTIATE_TYPED_TEST_SUITE_P(Name, SortMatrix, KOKKOSSORT_ALL_KEY_TYPES(Adapter), CaseNames); \
+// One key type of the matrix (suites Name/SortMatrix/<key>): one source per key type keeps
+// each translation unit small and lets the key types compile in parallel.
+#define KOKKOSSORT_MATRIX_KEY_TYPE(Adapter, Key) ::testing::Types<::KokkosSortTest::Case<Adapter, Key>>
+#define KOKKOSSORT_REGISTER_SORT_MATRIX_KEY(Name, Adapter, Key)                                            \
+  namespace KokkosSortTest {                                                                               \
+  INSTANTIATE_TYPED_TEST_SUITE_P(Name, SortMatrix, KOKKOSSORT_MATRIX_KEY_TYPE(Adapter, Key), CaseNames); \
   }
 
 }  // namespace KokkosSortTest
