@@ -3,7 +3,7 @@
 // The test matrix every algorithm enters through kokkossort_add_unit_test(... MATRIX
 // adapters/RadixAdapter.hpp Radix RadixAdapter) in unit_tests/CMakeLists.txt, which compiles
 // one key type per source (SortMatrixKey.cpp.in), each with one line:
-//     KOKKOSSORT_REGISTER_SORT_MATRIX_KEY(Radix, RadixAdapter, std::uint32_t);
+//     KOKKOSSORT_REGISTER_SORT_MATRIX_KEYS(Radix, RadixAdapter, std::uint32_t);
 // where the adapter (deriving from AdapterDefaults) says what the algorithm supports:
 //     struct RadixAdapter : KokkosSortTest::AdapterDefaults {
 //       static constexpr bool stable;
@@ -407,12 +407,16 @@ struct CaseNames {
   }
 };
 
-// One key type of the matrix (suites Name/SortMatrix/<key>): one source per key type keeps
-// each translation unit small and lets the key types compile in parallel.
-#define KOKKOSSORT_MATRIX_KEY_TYPE(Adapter, Key) ::testing::Types<::KokkosSortTest::Case<Adapter, Key>>
-#define KOKKOSSORT_REGISTER_SORT_MATRIX_KEY(Name, Adapter, Key)                                            \
-  namespace KokkosSortTest {                                                                               \
-  INSTANTIATE_TYPED_TEST_SUITE_P(Name, SortMatrix, KOKKOSSORT_MATRIX_KEY_TYPE(Adapter, Key), CaseNames); \
+template <class Adapter, class... Keys>
+using MatrixCases = ::testing::Types<Case<Adapter, Keys>...>;
+
+// Key types of the matrix (suites Name/SortMatrix/<key>), registered once per source: one
+// source per key type (KokkosSort_TEST_SOURCE_PER_KEY) keeps each translation unit small and
+// lets the key types compile in parallel; one source for all saves the per-source cost.
+#define KOKKOSSORT_REGISTER_SORT_MATRIX_KEYS(Name, Adapter, ...)                        \
+  namespace KokkosSortTest {                                                            \
+  using Name##_matrix_cases = MatrixCases<Adapter, __VA_ARGS__>;                        \
+  INSTANTIATE_TYPED_TEST_SUITE_P(Name, SortMatrix, Name##_matrix_cases, CaseNames); \
   }
 
 }  // namespace KokkosSortTest
