@@ -1,4 +1,4 @@
-// The team-level sorting networks (impl/KokkosSort_TeamSort.hpp) on their own: every power of
+// The team-level sorting networks (impl/team/KokkosSort_TeamSort.hpp) on their own: every power of
 // two up to 2048, full and partial tiles (padding slots), duplicates, several teams at once;
 // the slot-free bitonic sort of keys alone on full tiles; the team merge sort, with its base runs
 // insertion-sorted or sorted by the register network (with slots and keys alone); each in plain
