@@ -5,9 +5,10 @@
 // stable_sort_by_key, on every execution space the library was built for (Serial, OpenMP,
 // CUDA), for Views in that space's memory space. With KOKKOSSORT_ENABLE_ETI (set by the
 // compiled library target, KokkosSort_ENABLE_ETI) a caller's source sees them declared extern
-// and compiles only its call; the library's sources define them (KOKKOSSORT_ETI_DEFINE).
+// and compiles only its call; the library's sources (cmake/KokkosSortETI.cpp.in) define them.
 #include <cstdint>
 #include "KokkosSort_Config.hpp"
+#include "KokkosSort_ViewUtils.hpp"
 
 // One entry point of one key type, value type and stability: EXTERN is `extern` or empty.
 #define KOKKOSSORT_ETI_ENTRY(EXTERN, EXEC, KEY, HAS_VALUES, VALUE, STABLE)                                        \
@@ -40,9 +41,9 @@
 
 namespace KokkosSort {
 namespace Impl {
-// The canonical View (canonical_view_t) of a View in EXEC's memory space.
+// What the entry points pass for a View of T in ExecSpace's memory space.
 template <class T, class ExecSpace>
-using eti_view_t = Kokkos::View<T*, Kokkos::LayoutStride, typename ExecSpace::memory_space, Kokkos::MemoryUnmanaged>;
+using eti_view_t = canonical_view_t<Kokkos::View<T*, typename ExecSpace::memory_space>>;
 }  // namespace Impl
 }  // namespace KokkosSort
 
