@@ -7,12 +7,6 @@
 namespace KokkosSort {
 namespace Impl {
 
-inline int floor_pow2(int n) {
-  int p = 1;
-  while (2 * p <= n) p <<= 1;
-  return p;
-}
-
 // The team size a kernel can actually launch with: the request (0 = tuned default), clamped to
 // what the backend allows for this functor. Host backends refuse teams above their thread
 // count, and the study's 512-thread request must not abort there.

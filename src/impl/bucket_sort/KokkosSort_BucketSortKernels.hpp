@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <Kokkos_Core.hpp>
 #include "../KokkosSort_Config.hpp"
+#include "../KokkosSort_PowerOfTwo.hpp"
 #include "../KokkosSort_Tuning.hpp"
 #include "../team/KokkosSort_TeamPrimitives.hpp"
 #include "../team/KokkosSort_TeamTileSort.hpp"
@@ -215,8 +216,7 @@ struct SampleIndex {
     team.team_barrier();
     // q need not be a power of two: the rounds run as for the next one, P, and skip the b >= q;
     // a neighbour b + h beyond q is q itself.
-    int top = 1;
-    while (top < q) top *= 2;
+    const int top = next_pow2(q);
     for (int h = top / 2; h >= 1; h /= 2) {
       Kokkos::parallel_for(Kokkos::TeamThreadRange(team, (q + h - 1) / (2 * h)), [&](const int c) {
         const int b = (2 * c + 1) * h;

@@ -8,6 +8,7 @@
 #include <Kokkos_Core.hpp>
 #include "../KokkosSort_Algorithm.hpp"
 #include "../KokkosSort_LaunchUtils.hpp"
+#include "../KokkosSort_PowerOfTwo.hpp"
 #include "../KokkosSort_Tuning.hpp"
 #include "../team/KokkosSort_TeamTileSort.hpp"
 #include "../tile_passes/KokkosSort_TilePassKernels.hpp"
@@ -109,7 +110,7 @@ SegmentPlan segment_plan(const int max_tile, const int team_size, const int merg
 inline int bucket_checked_samples(const BucketSortPolicy& opt, int fallback) {
   const int s = opt.samples;
   if (s == 0) return fallback;
-  if (s < 2 || s > 65536 || (s & (s - 1)) != 0)
+  if (s < 2 || s > 65536 || !is_pow2(s))
     throw std::invalid_argument("KokkosSort::bucket_sort: options.samples is " + std::to_string(s) +
                                 "; it must be 0 (default) or a power of two in [2, 65536]");
   return s;
@@ -121,7 +122,7 @@ template <class ExecSpace>
 int bucket_checked_merge_team_size(const BucketSortPolicy& opt) {
   using Params = typename Tuning<ExecSpace>::BucketSort;
   const int t = opt.merge_team_size;
-  if (t != 0 && (t < 1 || t > 1024 || (t & (t - 1)) != 0))
+  if (t != 0 && (t < 1 || t > 1024 || !is_pow2(t)))
     throw std::invalid_argument("KokkosSort::bucket_sort: options.merge_team_size is " + std::to_string(t) +
                                 "; it must be 0 (default) or a power of two in [1, 1024]");
   const int asked = t == 0 ? Params::merge_team_size : t;
@@ -200,7 +201,7 @@ BucketPlan bucket_plan(const BucketSortPolicy& opt, const std::size_t n) {
   int max_buckets = 2 * s;
   while (max_buckets > s + 1 && bucket_index_scratch<Key>(T, max_buckets) > limit) max_buckets -= step;
   const int merge_tile = opt.merge_tile > 0 ? opt.merge_tile : Params::merge_tile;
-  if (opt.merge_tile != 0 && (merge_tile < 2 || merge_tile > 65536 || (merge_tile & (merge_tile - 1)) != 0))
+  if (opt.merge_tile != 0 && (merge_tile < 2 || merge_tile > 65536 || !is_pow2(merge_tile)))
     throw std::invalid_argument("KokkosSort::bucket_sort: policy.merge_tile must be 0 or a power of two in [2, 65536]");
   const int fill = opt.bucket_fill_percent >= 0 ? opt.bucket_fill_percent : Params::bucket_fill_percent;
   if (fill != 0 && (fill <= 50 || fill > 100))  // q < 2s buckets

@@ -10,6 +10,7 @@
 #include "../KokkosSort_Algorithm.hpp"
 #include "../KokkosSort_KeyTraits.hpp"
 #include "../KokkosSort_LaunchUtils.hpp"
+#include "../KokkosSort_PowerOfTwo.hpp"
 #include "../KokkosSort_ProfilingRegion.hpp"
 #include "../KokkosSort_Tuning.hpp"
 #include "../KokkosSort_Validate.hpp"

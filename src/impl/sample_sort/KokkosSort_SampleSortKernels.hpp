@@ -8,6 +8,7 @@
 #include "../KokkosSort_Algorithm.hpp"
 #include "../KokkosSort_Config.hpp"
 #include "../KokkosSort_KeyTraits.hpp"
+#include "../KokkosSort_PowerOfTwo.hpp"
 #include "../KokkosSort_Tuning.hpp"
 #include "../KokkosSort_ViewUtils.hpp"
 #include "../team/KokkosSort_TeamPrimitives.hpp"
@@ -37,12 +38,6 @@ KOKKOS_INLINE_FUNCTION std::uint64_t sample_hash(std::uint64_t x) {  // splitmix
   x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
   x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
   return x ^ (x >> 31);
-}
-
-KOKKOS_INLINE_FUNCTION constexpr int log2_exact(int k) {
-  int l = 0;
-  while ((1 << l) < k) ++l;
-  return l;
 }
 
 // Bucket of `key` among the 2k buckets of one split. spl[1, k) is the splitter tree, spl[k, 2k-1)
@@ -134,8 +129,7 @@ struct SampleSplitters {
     Kokkos::parallel_for(Kokkos::TeamThreadRange(team, k - 1), [&](const int i) {
       splitters(out + k + i) = chosen(i);
       const int j = i + 1;  // tree node: depth d, position q in its level; in-order rank below
-      int d = 0;
-      while ((2 << d) <= j) ++d;
+      const int d = log2_floor(j);
       const int q = j - (1 << d);
       splitters(out + j) = chosen((2 * q + 1) * (k >> (d + 1)) - 1);
     });

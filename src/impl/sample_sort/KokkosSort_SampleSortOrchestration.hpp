@@ -153,7 +153,7 @@ void sample_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Va
     return;
   }
 
-  constexpr int tuned_logk = log2_exact(Params::buckets);
+  constexpr int tuned_logk = log2_ceil(Params::buckets);
   std::vector<SampleParent> level{SampleParent{0, n, 0, 0, 0}};
   for (int depth = 0; !level.empty(); ++depth) {
     const bool src_is_keys = depth % 2 == 0;

@@ -8,6 +8,7 @@
 #include <Kokkos_Core.hpp>
 #include "../KokkosSort_Algorithm.hpp"
 #include "../KokkosSort_LaunchUtils.hpp"
+#include "../KokkosSort_PowerOfTwo.hpp"
 #include "../KokkosSort_Tuning.hpp"
 #include "KokkosSort_SampleSortKernels.hpp"
 
@@ -45,7 +46,7 @@ void check_sample_options(const SampleSortPolicy& o) {
   auto bad = [](const std::string& what) {
     throw std::invalid_argument("KokkosSort::sample_sort: " + what);
   };
-  if (o.buckets != 0 && (o.buckets < 2 || o.buckets > 1024 || (o.buckets & (o.buckets - 1)) != 0))
+  if (o.buckets != 0 && (o.buckets < 2 || o.buckets > 1024 || !is_pow2(o.buckets)))
     bad("buckets must be 0 (default) or a power of two in [2, 1024], got " + std::to_string(o.buckets));
   if (o.oversampling < 0 || o.oversampling > 1024)
     bad("oversampling must be in [0, 1024], got " + std::to_string(o.oversampling));
@@ -65,7 +66,7 @@ SampleConfig sample_config(const ExecSpace& exec, const SampleSortPolicy& o, con
   check_sample_options<ExecSpace, Key>(o);
   SampleConfig cfg;
   cfg.k = o.buckets > 0 ? o.buckets : Params::buckets;
-  cfg.logk = log2_exact(cfg.k);
+  cfg.logk = log2_ceil(cfg.k);
   cfg.a = o.oversampling > 0 ? o.oversampling : (sizeof(Key) <= 4 ? Params::oversampling_4b : Params::oversampling_8b);
   cfg.M = o.small_bucket > 0 ? o.small_bucket : Params::small_bucket;
   cfg.seed = o.seed;

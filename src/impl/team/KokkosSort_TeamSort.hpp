@@ -7,6 +7,7 @@
 #include <Kokkos_Core.hpp>
 #include "../KokkosSort_Algorithm.hpp"
 #include "../KokkosSort_Config.hpp"
+#include "../KokkosSort_PowerOfTwo.hpp"
 
 namespace KokkosSort {
 namespace Impl {
@@ -16,12 +17,6 @@ KOKKOS_INLINE_FUNCTION void swap_values(T& a, T& b) {
   T t = a;
   a = b;
   b = t;
-}
-
-KOKKOS_INLINE_FUNCTION constexpr int next_pow2(int n) {
-  int p = 1;
-  while (p < n) p <<= 1;
-  return p;
 }
 
 // One thread's N consecutive keys (and slots) from scratch into register arrays and back; fully
