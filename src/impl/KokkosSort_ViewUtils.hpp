@@ -109,11 +109,17 @@ class HostTable {
 // uninitialized, 256-byte aligned and valid while the Workspace lives (or, with a caller's
 // SortWorkspace, while that holds them); arrays of structs carved here run no destruction
 // kernel when freed (see HostTable).
-// Use: a function that takes every array, called once to size the block, then after
-// allocate() once more to receive the arrays, in the same order.
 template <class Mem>
 class Workspace {
  public:
+  // Makes the arrays of one call: take_all(*this) takes every array, once to size the block and,
+  // after the block is made (or taken from `reuse`), once more to receive them, in the same order.
+  template <class ExecSpace, class TakeAll>
+  void carve(const ExecSpace& exec, const std::string& label, SortWorkspace* reuse, const TakeAll& take_all) {
+    take_all(*this);
+    allocate(exec, label, reuse);
+    take_all(*this);
+  }
   template <class View>
   View take(const std::size_t n) {
     using T = typename View::value_type;
@@ -130,9 +136,12 @@ class Workspace {
     used_ += bytes;
     return v;
   }
+  std::size_t bytes() const { return block_.extent(0); }
+
+ private:
   // Makes the block, or takes it from `reuse` (grown first when it holds less).
   template <class ExecSpace>
-  void allocate(const ExecSpace& exec, const std::string& label, SortWorkspace* reuse = nullptr) {
+  void allocate(const ExecSpace& exec, const std::string& label, SortWorkspace* reuse) {
     using Block = Kokkos::View<unsigned char*, Mem>;
     const std::size_t need = used_ > 0 ? used_ : 1;
     used_ = 0;
@@ -154,9 +163,7 @@ class Workspace {
     }
     block_ = alias_view<Block>(reuse->data_, need);
   }
-  std::size_t bytes() const { return block_.extent(0); }
 
- private:
   Kokkos::View<unsigned char*, Mem> block_;
   std::size_t used_ = 0;
 };

@@ -144,27 +144,24 @@ void bucket_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Va
   SegmentTables<Mem> bucket_tables, sample_tables;
   Kokkos::View<Sample*, Mem> samples, sample_buf;
   Workspace<Mem> ws;
-  auto carve = [&]() {
-    buf = ws.template take<KeyView>(n);
-    if (HasValues) vbuf = ws.template take<ValueView>(n);
-    samples = ws.template take<Kokkos::View<Sample*, Mem>>(s * m);
-    sample_buf = ws.template take<Kokkos::View<Sample*, Mem>>(s * m);
-    split_keys = ws.template take<Kokkos::View<Key*, Mem>>(q);
-    split_idx = ws.template take<Kokkos::View<std::uint64_t*, Mem>>(q);
-    bounds = ws.template take<Kokkos::View<std::uint32_t*, Mem>>(q * m);
-    pieces = ws.template take<Kokkos::View<std::size_t*, Mem>>(q * m);
-    bucket_tables.offsets = ws.template take<Kokkos::View<std::size_t*, Mem>>(q + 1);
-    bucket_tables.sort_base = ws.template take<Kokkos::View<std::size_t*, Mem>>(q + 1);
-    bucket_tables.merge_base = ws.template take<Kokkos::View<std::size_t*, Mem>>(q + 1);
-    bucket_tables.slices = ws.template take<Kokkos::View<TileMergeSlices*, Mem>>(max_merge_tiles(n, q, step9_plan));
-    sample_tables.offsets = ws.template take<Kokkos::View<std::size_t*, Mem>>(2);
-    sample_tables.sort_base = ws.template take<Kokkos::View<std::size_t*, Mem>>(2);
-    sample_tables.merge_base = ws.template take<Kokkos::View<std::size_t*, Mem>>(2);
-    sample_tables.slices = ws.template take<Kokkos::View<TileMergeSlices*, Mem>>(max_merge_tiles(taken, 1, sample_plan));
-  };
-  carve();
-  ws.allocate(exec, "KokkosSort::bucket_workspace", reuse);
-  carve();
+  ws.carve(exec, "KokkosSort::bucket_workspace", reuse, [&](Workspace<Mem>& w) {
+    buf = w.template take<KeyView>(n);
+    if (HasValues) vbuf = w.template take<ValueView>(n);
+    samples = w.template take<Kokkos::View<Sample*, Mem>>(s * m);
+    sample_buf = w.template take<Kokkos::View<Sample*, Mem>>(s * m);
+    split_keys = w.template take<Kokkos::View<Key*, Mem>>(q);
+    split_idx = w.template take<Kokkos::View<std::uint64_t*, Mem>>(q);
+    bounds = w.template take<Kokkos::View<std::uint32_t*, Mem>>(q * m);
+    pieces = w.template take<Kokkos::View<std::size_t*, Mem>>(q * m);
+    bucket_tables.offsets = w.template take<Kokkos::View<std::size_t*, Mem>>(q + 1);
+    bucket_tables.sort_base = w.template take<Kokkos::View<std::size_t*, Mem>>(q + 1);
+    bucket_tables.merge_base = w.template take<Kokkos::View<std::size_t*, Mem>>(q + 1);
+    bucket_tables.slices = w.template take<Kokkos::View<TileMergeSlices*, Mem>>(max_merge_tiles(n, q, step9_plan));
+    sample_tables.offsets = w.template take<Kokkos::View<std::size_t*, Mem>>(2);
+    sample_tables.sort_base = w.template take<Kokkos::View<std::size_t*, Mem>>(2);
+    sample_tables.merge_base = w.template take<Kokkos::View<std::size_t*, Mem>>(2);
+    sample_tables.slices = w.template take<Kokkos::View<TileMergeSlices*, Mem>>(max_merge_tiles(taken, 1, sample_plan));
+  });
   const auto& bucket_start = bucket_tables.offsets;
   auto bucket_start_h = Impl::host_mirror(bucket_start);
 

@@ -99,29 +99,26 @@ void hybrid_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Va
   U64View hist, counts, padded_offsets, out_offsets;
   Kokkos::View<std::uint8_t*, Mem> one_value;
   Workspace<Mem> ws;
-  auto carve = [&]() {
-    a_keys = ws.template take<KeyView>(padded_n);
-    b_keys = ws.template take<KeyView>(padded_n);
+  ws.carve(exec, "KokkosSort::hybrid_workspace", options.workspace, [&](Workspace<Mem>& w) {
+    a_keys = w.template take<KeyView>(padded_n);
+    b_keys = w.template take<KeyView>(padded_n);
     if (HasValues) {
-      a_values = ws.template take<ValueView>(padded_n);
-      b_values = ws.template take<ValueView>(padded_n);
+      a_values = w.template take<ValueView>(padded_n);
+      b_values = w.template take<ValueView>(padded_n);
     }
-    local = ws.template take<Kokkos::View<IndexT*, Mem>>(n);
-    partials = ws.template take<Kokkos::View<HybridMinMaxPartial<Key>*, Mem>>(stream_chunks.chunks);
-    pivots = ws.template take<Kokkos::View<C*, Mem>>(std::size_t(std::max(1, L - 1)));
-    base = ws.template take<Kokkos::View<int*, Mem>>(std::size_t(L + 1));
-    hist = ws.template take<U64View>(std::size_t(bins));
-    watch_slot = ws.template take<Kokkos::View<int*, Mem>>(std::size_t(L));
-    watch_min = ws.template take<Kokkos::View<C*, Mem>>(std::size_t(watch_slots));
-    watch_max = ws.template take<Kokkos::View<C*, Mem>>(std::size_t(watch_slots));
-    one_value = ws.template take<Kokkos::View<std::uint8_t*, Mem>>(std::size_t(L));
-    counts = ws.template take<U64View>(std::size_t(groups));
-    padded_offsets = ws.template take<U64View>(std::size_t(groups + 1));
-    out_offsets = ws.template take<U64View>(std::size_t(groups + 1));
-  };
-  carve();
-  ws.allocate(exec, "KokkosSort::hybrid_workspace", options.workspace);
-  carve();
+    local = w.template take<Kokkos::View<IndexT*, Mem>>(n);
+    partials = w.template take<Kokkos::View<HybridMinMaxPartial<Key>*, Mem>>(stream_chunks.chunks);
+    pivots = w.template take<Kokkos::View<C*, Mem>>(std::size_t(std::max(1, L - 1)));
+    base = w.template take<Kokkos::View<int*, Mem>>(std::size_t(L + 1));
+    hist = w.template take<U64View>(std::size_t(bins));
+    watch_slot = w.template take<Kokkos::View<int*, Mem>>(std::size_t(L));
+    watch_min = w.template take<Kokkos::View<C*, Mem>>(std::size_t(watch_slots));
+    watch_max = w.template take<Kokkos::View<C*, Mem>>(std::size_t(watch_slots));
+    one_value = w.template take<Kokkos::View<std::uint8_t*, Mem>>(std::size_t(L));
+    counts = w.template take<U64View>(std::size_t(groups));
+    padded_offsets = w.template take<U64View>(std::size_t(groups + 1));
+    out_offsets = w.template take<U64View>(std::size_t(groups + 1));
+  });
   HostTable<HybridMinMaxPartial<Key>> h_partials(partials.extent(0));
   auto h_pivots = Impl::host_mirror(pivots);
   auto h_base = Impl::host_mirror(base);

@@ -66,14 +66,11 @@ void merge_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Val
   ValueView value_buf;
   Kokkos::View<TileMergeSlices*, Mem> slices;
   Workspace<Mem> ws;
-  auto carve = [&]() {
-    if (needs_buffer) key_buf = ws.template take<KeyView>(n);
-    if (HasValues) value_buf = ws.template take<ValueView>(n);
-    if (count > 1) slices = ws.template take<Kokkos::View<TileMergeSlices*, Mem>>(count);
-  };
-  carve();
-  ws.allocate(exec, "KokkosSort::merge_workspace", options.workspace);
-  carve();
+  ws.carve(exec, "KokkosSort::merge_workspace", options.workspace, [&](Workspace<Mem>& w) {
+    if (needs_buffer) key_buf = w.template take<KeyView>(n);
+    if (HasValues) value_buf = w.template take<ValueView>(n);
+    if (count > 1) slices = w.template take<Kokkos::View<TileMergeSlices*, Mem>>(count);
+  });
 
   KeyView k_src = keys, k_dst = HasValues ? key_buf : keys;
   ValueView v_src = values, v_dst = value_buf;

@@ -77,21 +77,18 @@ void radix_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Val
   if (n < 2) return;
   const RadixLayout layout = radix_layout<ExecSpace, Key, HasValues>(exec, n);
   // The second buffer, the digit x chunk counts (each upsweep writes all of them: no zeroing)
-  // and the AND / OR words, carved once to size the allocation and once from it.
+  // and the AND / OR words, in one block.
   KeyView buf_keys;
   ValueView buf_values;
   Kokkos::View<std::size_t*, Mem> counts;
   Kokkos::View<U*, Mem> and_or;
   Workspace<Mem> ws;
-  auto carve = [&]() {
-    buf_keys = ws.template take<KeyView>(n);
-    if (HasValues) buf_values = ws.template take<ValueView>(n);
-    counts = ws.template take<Kokkos::View<std::size_t*, Mem>>(std::size_t(radix) * layout.chunks);
-    and_or = ws.template take<Kokkos::View<U*, Mem>>(2);
-  };
-  carve();
-  ws.allocate(exec, "KokkosSort::radix_workspace", reuse);
-  carve();
+  ws.carve(exec, "KokkosSort::radix_workspace", reuse, [&](Workspace<Mem>& w) {
+    buf_keys = w.template take<KeyView>(n);
+    if (HasValues) buf_values = w.template take<ValueView>(n);
+    counts = w.template take<Kokkos::View<std::size_t*, Mem>>(std::size_t(radix) * layout.chunks);
+    and_or = w.template take<Kokkos::View<U*, Mem>>(2);
+  });
 
   auto h = Impl::host_mirror(and_or);
   h(0) = ~U(0);

@@ -79,20 +79,17 @@ void sample_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Va
   Kokkos::View<SampleChunk*, Mem> chunks;
   Kokkos::View<SampleTask*, Mem> tasks;
   Workspace<Mem> ws;
-  auto carve = [&]() {
-    buf = ws.template take<KeyView>(n);
-    if (HasValues) value_buf = ws.template take<ValueView>(n);
-    counts = ws.template take<Kokkos::View<std::size_t*, Mem>>(std::size_t(k2) * C);
-    splitters = ws.template take<Kokkos::View<Key*, Mem>>(std::size_t(k2) * P);
-    eq = ws.template take<Kokkos::View<int*, Mem>>(P);
-    child_begin = ws.template take<Kokkos::View<std::size_t*, Mem>>(std::size_t(k2) * P);
-    parents = ws.template take<Kokkos::View<SampleParent*, Mem>>(P);
-    chunks = ws.template take<Kokkos::View<SampleChunk*, Mem>>(C);
-    tasks = ws.template take<Kokkos::View<SampleTask*, Mem>>(needs_levels ? max_tasks : 1);
-  };
-  carve();
-  ws.allocate(exec, "KokkosSort::sample_workspace", cfg.workspace);
-  carve();
+  ws.carve(exec, "KokkosSort::sample_workspace", cfg.workspace, [&](Workspace<Mem>& w) {
+    buf = w.template take<KeyView>(n);
+    if (HasValues) value_buf = w.template take<ValueView>(n);
+    counts = w.template take<Kokkos::View<std::size_t*, Mem>>(std::size_t(k2) * C);
+    splitters = w.template take<Kokkos::View<Key*, Mem>>(std::size_t(k2) * P);
+    eq = w.template take<Kokkos::View<int*, Mem>>(P);
+    child_begin = w.template take<Kokkos::View<std::size_t*, Mem>>(std::size_t(k2) * P);
+    parents = w.template take<Kokkos::View<SampleParent*, Mem>>(P);
+    chunks = w.template take<Kokkos::View<SampleChunk*, Mem>>(C);
+    tasks = w.template take<Kokkos::View<SampleTask*, Mem>>(needs_levels ? max_tasks : 1);
+  });
   HostTable<SampleParent> h_parents(parents.extent(0));
   HostTable<SampleChunk> h_chunks(chunks.extent(0));
   auto h_child = Impl::host_mirror(child_begin);
