@@ -50,19 +50,6 @@ KOKKOS_INLINE_FUNCTION int hybrid_sub_bin(const double d, const double w, const 
   return j < 0 ? 0 : (j >= s ? s - 1 : j);
 }
 
-// Contiguous chunks of the keys, one per team of a streaming pass.
-struct HybridChunks {
-  std::size_t n = 0, per_chunk = 1, chunks = 1;
-  HybridChunks() = default;
-  HybridChunks(std::size_t n_, std::size_t max_chunks) : n(n_) {
-    chunks = std::max<std::size_t>(1, std::min<std::size_t>(max_chunks, n_));
-    per_chunk = (n_ + chunks - 1) / chunks;
-    chunks = (n_ + per_chunk - 1) / per_chunk;
-  }
-  KOKKOS_INLINE_FUNCTION std::size_t begin(std::size_t c) const { return c * per_chunk < n ? c * per_chunk : n; }
-  KOKKOS_INLINE_FUNCTION std::size_t end(std::size_t c) const { return begin(c + 1); }
-};
-
 // Bijective i -> (mul i + add) mod n; the identity when mul == 1 and add == 0.
 struct HybridPermutation {
   std::uint64_t n = 1, mul = 1, add = 0;
@@ -112,7 +99,7 @@ struct HybridMinMax {
   using member_type = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
   KeyView keys;
   Kokkos::View<Partial*, typename ExecSpace::memory_space> partials;
-  HybridChunks chunks;
+  ChunkRange chunks;
   C lo_init, hi_init;
 
   std::size_t team_shmem_size(int ts) const { return scratch_bytes<Partial>(std::size_t(ts)); }
@@ -126,11 +113,11 @@ struct HybridMinMax {
     p.lo_key = Key();
     p.nans = 0;
     p.valid = 0;
-    for (std::size_t i = chunks.begin(c) + t; i < chunks.end(c); i += std::size_t(ts)) {
+    team_for_each_in_chunk(team, chunks, [&](const std::size_t i) {
       const Key k = keys(i);
       if (Traits::is_nan(k)) {
         ++p.nans;
-        continue;
+        return;
       }
       const C x = Traits::coord(k);
       ++p.valid;
@@ -139,7 +126,7 @@ struct HybridMinMax {
         p.lo_key = k;
       }
       if (p.hi < x) p.hi = x;
-    }
+    });
     ScratchArray<ExecSpace, Partial> s(team.team_scratch(0), ts);
     s(t) = p;
     team.team_barrier();
@@ -182,7 +169,7 @@ struct HybridHistogram {
   Kokkos::View<unsigned long long*, Mem> hist;
   int bins;
   C lo, hi;
-  HybridChunks chunks;
+  ChunkRange chunks;
   Kokkos::View<int*, Mem> watch_slot;    // per bucket; -1 = not watched
   Kokkos::View<C*, Mem> watch_min, watch_max;  // start at hi and lo
   int watched;
@@ -205,13 +192,12 @@ struct HybridHistogram {
       mx(w) = lo;
     });
     team.team_barrier();
-    const int ts = team.team_size(), t = team.team_rank();
-    const std::size_t c = team.league_rank();
-    for (std::size_t i = chunks.begin(c) + t; i < chunks.end(c); i += std::size_t(ts)) {
+    const int ts = team.team_size();
+    team_for_each_in_chunk(team, chunks, [&](const std::size_t i) {
       const Key key = keys(i);
-      if (Traits::is_nan(key)) continue;
+      if (Traits::is_nan(key)) return;
       const C x = Traits::coord(key);
-      if (!(lo < x)) continue;  // the front group
+      if (!(lo < x)) return;  // the front group
       const int k = hybrid_bucket_of(pivots, num_pivots, x);
       const int b = bin_of(k, x);
       const int w = watched ? watch_slot(k) : -1;
@@ -226,7 +212,7 @@ struct HybridHistogram {
         if (w >= 0 && x < mn(w)) mn(w) = x;
         if (w >= 0 && mx(w) < x) mx(w) = x;
       }
-    }
+    });
     team.team_barrier();
     Kokkos::parallel_for(Kokkos::TeamThreadRange(team, bins), [&](const int b) {
       if (h(b)) Kokkos::atomic_add(&hist(b), (unsigned long long)h(b));
@@ -278,16 +264,14 @@ struct HybridCount {
   C lo;
   Kokkos::View<unsigned long long*, Mem> counts;
   Kokkos::View<IndexT*, Mem> local;
-  HybridChunks chunks;
+  ChunkRange chunks;
   HybridPermutation perm;
 
   KOKKOS_INLINE_FUNCTION void operator()(const member_type& team) const {
-    const int ts = team.team_size(), t = team.team_rank();
-    const std::size_t c = team.league_rank();
-    for (std::size_t i = chunks.begin(c) + t; i < chunks.end(c); i += std::size_t(ts)) {
+    team_for_each_in_chunk(team, chunks, [&](const std::size_t i) {
       const int g = hybrid_group_of<Traits>(pivots, num_pivots, lo, keys(perm(i)));
       local(i) = IndexT(Kokkos::atomic_fetch_add(&counts(g), 1ull));
-    }
+    });
   }
 };
 
@@ -320,13 +304,11 @@ struct HybridReposition {
   C lo;
   Kokkos::View<unsigned long long*, Mem> counts, padded_offsets;
   Kokkos::View<IndexT*, Mem> local;
-  HybridChunks chunks;
+  ChunkRange chunks;
   HybridPermutation perm;
 
   KOKKOS_INLINE_FUNCTION void operator()(const member_type& team) const {
-    const int ts = team.team_size(), t = team.team_rank();
-    const std::size_t c = team.league_rank();
-    for (std::size_t i = chunks.begin(c) + t; i < chunks.end(c); i += std::size_t(ts)) {
+    team_for_each_in_chunk(team, chunks, [&](const std::size_t i) {
       const std::size_t src = perm(i);
       const Key k = keys(src);
       const int g = hybrid_group_of<Traits>(pivots, num_pivots, lo, k);
@@ -336,7 +318,7 @@ struct HybridReposition {
       const std::size_t dst = off + pad + std::size_t(local(i));
       keys_out(dst) = k;
       if constexpr (HasValues) values_out(dst) = values(src);
-    }
+    });
   }
 };
 

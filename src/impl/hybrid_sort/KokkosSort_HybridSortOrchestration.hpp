@@ -85,8 +85,8 @@ void hybrid_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Va
   const int groups = L + 2;
   const std::size_t padded_n = n + 3 * std::size_t(L);
   const int stream_ts = Params::stream_team_size;
-  const HybridChunks stream_chunks(n, Params::stream_chunks(exec));
-  const HybridChunks hist_chunks(n, Params::histogram_chunks(exec));
+  const ChunkRange stream_chunks(n, Params::stream_chunks(exec));
+  const ChunkRange hist_chunks(n, Params::histogram_chunks(exec));
 
   // Every device array in one block, made (or taken from options.workspace) before the input
   // is read: a failure leaves it untouched.
@@ -107,7 +107,7 @@ void hybrid_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Va
       b_values = w.template take<ValueView>(padded_n);
     }
     local = w.template take<Kokkos::View<IndexT*, Mem>>(n);
-    partials = w.template take<Kokkos::View<HybridMinMaxPartial<Key>*, Mem>>(stream_chunks.chunks);
+    partials = w.template take<Kokkos::View<HybridMinMaxPartial<Key>*, Mem>>(stream_chunks.count);
     pivots = w.template take<Kokkos::View<C*, Mem>>(std::size_t(std::max(1, L - 1)));
     base = w.template take<Kokkos::View<int*, Mem>>(std::size_t(L + 1));
     hist = w.template take<U64View>(std::size_t(bins));
@@ -129,13 +129,13 @@ void hybrid_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Va
   auto h_one_value = Impl::host_mirror(one_value);
 
   // Min, max, NaNs.
-  Kokkos::parallel_for("KokkosSort::hybrid_minmax", Policy(exec, int(stream_chunks.chunks), stream_ts),
+  Kokkos::parallel_for("KokkosSort::hybrid_minmax", Policy(exec, int(stream_chunks.count), stream_ts),
                        HybridMinMax<ExecSpace, KeyView>{keys, partials, stream_chunks,
                                                         std::numeric_limits<C>::max(), std::numeric_limits<C>::lowest()});
   Kokkos::deep_copy(exec, h_partials.view(), partials);
   exec.fence();
   HybridMinMaxPartial<Key> mm = h_partials(0);
-  for (std::size_t c = 1; c < stream_chunks.chunks; ++c) {
+  for (std::size_t c = 1; c < stream_chunks.count; ++c) {
     const auto q = h_partials(c);
     if (q.valid && (mm.valid == 0 || q.lo < mm.lo)) {
       mm.lo = q.lo;
@@ -183,7 +183,7 @@ void hybrid_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Va
     Kokkos::deep_copy(exec, watch_max, h_watch_max);
     Kokkos::deep_copy(exec, hist, 0ull);
     Kokkos::parallel_for("KokkosSort::hybrid_histogram",
-                         Policy(exec, int(hist_chunks.chunks), stream_ts)
+                         Policy(exec, int(hist_chunks.count), stream_ts)
                              .set_scratch_size(hist_scratch.level, Kokkos::PerTeam(hist_scratch.bytes)),
                          HybridHistogram<ExecSpace, KeyView>{keys, pivots, int(piv.size()), base, hist, bins, lo, hi,
                                                              hist_chunks, watch_slot, watch_min, watch_max, nw,
@@ -263,14 +263,14 @@ void hybrid_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Va
   Kokkos::deep_copy(exec, one_value, h_one_value);
   Kokkos::deep_copy(exec, counts, 0ull);
   const HybridPermutation perm = options.shuffle ? hybrid_shuffle_permutation(n) : HybridPermutation{n, 1, 0};
-  Kokkos::parallel_for("KokkosSort::hybrid_count", Policy(exec, int(stream_chunks.chunks), stream_ts),
+  Kokkos::parallel_for("KokkosSort::hybrid_count", Policy(exec, int(stream_chunks.count), stream_ts),
                        HybridCount<ExecSpace, KeyView, IndexT>{keys, pivots, L - 1, lo, counts, local, stream_chunks,
                                                                perm});
   Kokkos::parallel_scan("KokkosSort::hybrid_padded_offsets", Kokkos::RangePolicy<ExecSpace>(exec, 0, groups + 1),
                         HybridGroupScan<ExecSpace>{counts, padded_offsets, groups, true});
   Kokkos::parallel_scan("KokkosSort::hybrid_out_offsets", Kokkos::RangePolicy<ExecSpace>(exec, 0, groups + 1),
                         HybridGroupScan<ExecSpace>{counts, out_offsets, groups, false});
-  Kokkos::parallel_for("KokkosSort::hybrid_reposition", Policy(exec, int(stream_chunks.chunks), stream_ts),
+  Kokkos::parallel_for("KokkosSort::hybrid_reposition", Policy(exec, int(stream_chunks.count), stream_ts),
                        HybridReposition<ExecSpace, KeyView, ValueView, IndexT, HasValues>{
                            keys, a_keys, values, a_values, pivots, L - 1, lo, counts, padded_offsets, local,
                            stream_chunks, perm});

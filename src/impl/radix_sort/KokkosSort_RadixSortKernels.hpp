@@ -11,19 +11,11 @@
 namespace KokkosSort {
 namespace Impl {
 
-// Tile and chunk decomposition of one radix sort, shared by its kernels.
+// Tile and chunk decomposition of one radix sort, shared by its kernels: one team per chunk
+// of whole tiles.
 struct RadixLayout {
-  std::size_t n;
-  int tile;               // keys per tile (team_size * keys_per_thread)
-  std::size_t tiles;      // number of tiles
-  std::size_t chunks;     // number of teams in upsweep / downsweep
-  std::size_t tiles_per_chunk;
-
-  KOKKOS_INLINE_FUNCTION std::size_t chunk_begin(std::size_t c) const {
-    const std::size_t b = c * tiles_per_chunk * std::size_t(tile);
-    return b < n ? b : n;
-  }
-  KOKKOS_INLINE_FUNCTION std::size_t chunk_end(std::size_t c) const { return chunk_begin(c + 1); }
+  int tile;  // keys per tile (team_size * keys_per_thread)
+  ChunkRange chunks;
 };
 
 template <class Key>
@@ -46,10 +38,10 @@ struct RadixCommonBits {
     const std::size_t c = team.league_rank();
     U all_and = ~U(0), all_or = 0;
     Kokkos::parallel_reduce(
-        Kokkos::TeamThreadRange(team, layout.chunk_begin(c), layout.chunk_end(c)),
+        Kokkos::TeamThreadRange(team, layout.chunks.begin(c), layout.chunks.end(c)),
         [&](const std::size_t i, U& acc) { acc &= to_ordered_bits(Key(keys(i))); }, Kokkos::BAnd<U>(all_and));
     Kokkos::parallel_reduce(
-        Kokkos::TeamThreadRange(team, layout.chunk_begin(c), layout.chunk_end(c)),
+        Kokkos::TeamThreadRange(team, layout.chunks.begin(c), layout.chunks.end(c)),
         [&](const std::size_t i, U& acc) { acc |= to_ordered_bits(Key(keys(i))); }, Kokkos::BOr<U>(all_or));
     Kokkos::single(Kokkos::PerTeam(team), [&]() {
       Kokkos::atomic_fetch_and(&and_or(0), all_and);
@@ -81,9 +73,9 @@ struct RadixUpsweep {
     // Keys are loaded by value, several per thread before any is counted (team_batched_copy):
     // digits taken from a reference into global memory compiled to four byte loads per 32-bit
     // key, and a loop that counts each key as it arrives keeps one load in flight per thread.
-    const std::size_t first = layout.chunk_begin(c);
+    const std::size_t first = layout.chunks.begin(c);
     team_batched_copy<Tuning<ExecSpace>::Tiles::load_batch>(
-        team, layout.chunk_end(c) - first, [&](const std::size_t x) { return Key(keys(first + x)); },
+        team, layout.chunks.end(c) - first, [&](const std::size_t x) { return Key(keys(first + x)); },
         [&](std::size_t, const Key& key) {
           const unsigned d = radix_digit(key, shift, bits);
           if (shared_counters)
@@ -93,7 +85,7 @@ struct RadixUpsweep {
         });
     team.team_barrier();
     Kokkos::parallel_for(Kokkos::TeamThreadRange(team, radix),
-                         [&](const int d) { counts(std::size_t(d) * layout.chunks + c) = hist(d); });
+                         [&](const int d) { counts(std::size_t(d) * layout.chunks.count + c) = hist(d); });
   }
 };
 
@@ -199,14 +191,14 @@ struct RadixDownsweep {
 
     const std::size_t c = team.league_rank();
     Kokkos::parallel_for(Kokkos::TeamThreadRange(team, radix + 1), [&](const int d) {
-      if (d < radix) running(d) = offsets(std::size_t(d) * layout.chunks + c);
+      if (d < radix) running(d) = offsets(std::size_t(d) * layout.chunks.count + c);
       tile_start(d) = 0;
     });
     team.team_barrier();
     // A key whose digit is the largest one: padding that sorts after every real key.
     const Key padding = from_ordered_bits<Key>(~key_bits_t<Key>(0));
-    const std::size_t chunk_end = layout.chunk_end(c);
-    for (std::size_t base = layout.chunk_begin(c); base < chunk_end; base += std::size_t(tile)) {
+    const std::size_t chunk_end = layout.chunks.end(c);
+    for (std::size_t base = layout.chunks.begin(c); base < chunk_end; base += std::size_t(tile)) {
       const int valid = int(chunk_end - base < std::size_t(tile) ? chunk_end - base : std::size_t(tile));
       // Advance past the previous tile's runs (all zero before the first tile) and load.
       Kokkos::parallel_for(Kokkos::TeamThreadRange(team, radix),

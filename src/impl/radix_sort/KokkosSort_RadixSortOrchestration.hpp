@@ -42,15 +42,8 @@ RadixLayout radix_layout(const ExecSpace& exec, const std::size_t n) {
   if (Downsweep::scratch_size(Shape::team_size, Shape::bits) >
       std::size_t(Kokkos::TeamPolicy<ExecSpace>::scratch_size_max(0)))
     throw std::runtime_error("KokkosSort::radix_sort: the tuned tile needs more level-0 scratch than allowed");
-  RadixLayout layout;
-  layout.n = n;
-  layout.tile = Shape::team_size * Shape::per_thread;
-  layout.tiles = (n + layout.tile - 1) / layout.tile;
-  const std::size_t max_chunks = Params::max_chunks(exec);
-  layout.chunks = layout.tiles < max_chunks ? layout.tiles : max_chunks;
-  layout.tiles_per_chunk = layout.chunks > 0 ? (layout.tiles + layout.chunks - 1) / layout.chunks : 0;
-  layout.chunks = layout.tiles_per_chunk > 0 ? (layout.tiles + layout.tiles_per_chunk - 1) / layout.tiles_per_chunk : 0;
-  return layout;
+  constexpr int tile = Shape::team_size * Shape::per_thread;
+  return RadixLayout{tile, ChunkRange(n, Params::max_chunks(exec), std::size_t(tile))};
 }
 
 // Sorts contiguous keys (and values) in place; its arrays are made in one allocation before
@@ -86,7 +79,7 @@ void radix_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Val
   ws.carve(exec, "KokkosSort::radix_workspace", reuse, [&](Workspace<Mem>& w) {
     buf_keys = w.template take<KeyView>(n);
     if (HasValues) buf_values = w.template take<ValueView>(n);
-    counts = w.template take<Kokkos::View<std::size_t*, Mem>>(std::size_t(radix) * layout.chunks);
+    counts = w.template take<Kokkos::View<std::size_t*, Mem>>(std::size_t(radix) * layout.chunks.count);
     and_or = w.template take<Kokkos::View<U*, Mem>>(2);
   });
 
@@ -94,7 +87,7 @@ void radix_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Val
   h(0) = ~U(0);
   h(1) = 0;
   Kokkos::deep_copy(exec, and_or, h);
-  Kokkos::parallel_for("KokkosSort::radix_common_bits", Policy(exec, int(layout.chunks), team_size),
+  Kokkos::parallel_for("KokkosSort::radix_common_bits", Policy(exec, int(layout.chunks.count), team_size),
                        RadixCommonBits<ExecSpace, KeyView>{keys, and_or, layout});
   Kokkos::deep_copy(exec, h, and_or);
   exec.fence();
@@ -104,12 +97,12 @@ void radix_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Val
   for (int shift = 0; shift < int(8 * sizeof(Key)); shift += bits) {
     if (((varying >> shift) & U(radix - 1)) == 0) continue;  // every key has this digit
     RadixUpsweep<ExecSpace, KeyView> up{k_src, counts, layout, shift, radix, bits};
-    Kokkos::parallel_for("KokkosSort::radix_upsweep", Policy(exec, int(layout.chunks), team_size), up);
+    Kokkos::parallel_for("KokkosSort::radix_upsweep", Policy(exec, int(layout.chunks.count), team_size), up);
     Kokkos::parallel_scan("KokkosSort::radix_scan",
-                          Kokkos::RangePolicy<ExecSpace>(exec, 0, std::size_t(radix) * layout.chunks),
+                          Kokkos::RangePolicy<ExecSpace>(exec, 0, std::size_t(radix) * layout.chunks.count),
                           ExclusiveScanInPlace<ExecSpace>{counts});
     Downsweep down{k_src, k_dst, v_src, v_dst, counts, layout, shift, radix, bits};
-    Kokkos::parallel_for("KokkosSort::radix_downsweep", DownsweepPolicy(exec, int(layout.chunks), team_size), down);
+    Kokkos::parallel_for("KokkosSort::radix_downsweep", DownsweepPolicy(exec, int(layout.chunks.count), team_size), down);
     std::swap(k_src, k_dst);
     if (HasValues) std::swap(v_src, v_dst);
   }

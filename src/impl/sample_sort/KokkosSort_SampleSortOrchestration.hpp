@@ -163,9 +163,7 @@ void sample_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Va
               [](const SampleParent& x, const SampleParent& y) { return x.size > y.size || (x.size == y.size && x.begin < y.begin); });
     std::size_t total = 0;
     for (const auto& p : level) total += p.size;
-    const std::size_t tile = std::size_t(cfg.tile);
-    const std::size_t per = (total + Params::max_chunks(exec) - 1) / Params::max_chunks(exec);
-    const std::size_t chunk_len = std::max(tile, (per + tile - 1) / tile * tile);
+    const std::size_t chunk_len = ChunkRange(total, Params::max_chunks(exec), std::size_t(cfg.tile)).per_chunk;
     int nc = 0;
     std::size_t base = 0;
     for (std::size_t p = 0; p < level.size(); ++p) {

@@ -118,6 +118,35 @@ KOKKOS_INLINE_FUNCTION void team_batched_copy(const Member& team, const Index co
   }
 }
 
+// [0, n) cut into `count` chunks, one per team of a streaming pass: at most max_chunks (at
+// least one) of per_chunk elements each, a multiple of `granule` (a tile, so that no tile
+// straddles two chunks); the last chunk is shorter.
+struct ChunkRange {
+  std::size_t n = 0, per_chunk = 1, count = 1;
+  ChunkRange() = default;
+  ChunkRange(const std::size_t n_, const std::size_t max_chunks, const std::size_t granule = 1) : n(n_) {
+    const std::size_t units = (n_ + granule - 1) / granule;
+    std::size_t chunks = max_chunks < units ? max_chunks : units;
+    chunks = chunks > 0 ? chunks : 1;
+    std::size_t units_per_chunk = (units + chunks - 1) / chunks;
+    units_per_chunk = units_per_chunk > 0 ? units_per_chunk : 1;
+    per_chunk = units_per_chunk * granule;
+    count = (units + units_per_chunk - 1) / units_per_chunk;
+    count = count > 0 ? count : 1;
+  }
+  KOKKOS_INLINE_FUNCTION std::size_t begin(const std::size_t c) const { return c * per_chunk < n ? c * per_chunk : n; }
+  KOKKOS_INLINE_FUNCTION std::size_t end(const std::size_t c) const { return begin(c + 1); }
+};
+
+// f(i) for every i of the chunk of this team (its league rank), thread r taking the chunk's
+// elements r, r + team_size, ...: one strided pass, each thread keeping its own partials.
+template <class Member, class F>
+KOKKOS_INLINE_FUNCTION void team_for_each_in_chunk(const Member& team, const ChunkRange& chunks, const F& f) {
+  const std::size_t c = std::size_t(team.league_rank()), ts = std::size_t(team.team_size());
+  const std::size_t end = chunks.end(c);
+  for (std::size_t i = chunks.begin(c) + std::size_t(team.team_rank()); i < end; i += ts) f(i);
+}
+
 struct IdentityIndex {
   KOKKOS_INLINE_FUNCTION int operator()(int i) const { return i; }
 };
