@@ -88,6 +88,16 @@ struct HybridMinMaxPartial {
   C lo, hi;
   Key lo_key;
   unsigned long long nans, valid;
+  // Adds another part's keys: each part's extremes count only where it saw a valid key.
+  KOKKOS_INLINE_FUNCTION void combine(const HybridMinMaxPartial& q) {
+    if (q.valid && (valid == 0 || q.lo < lo)) {
+      lo = q.lo;
+      lo_key = q.lo_key;
+    }
+    if (q.valid && (valid == 0 || hi < q.hi)) hi = q.hi;
+    nans += q.nans;
+    valid += q.valid;
+  }
 };
 
 template <class ExecSpace, class KeyView>
@@ -132,16 +142,7 @@ struct HybridMinMax {
     team.team_barrier();
     if (t == 0) {
       Partial r = s(0);
-      for (int j = 1; j < ts; ++j) {
-        const Partial q = s(j);
-        if (q.valid && (r.valid == 0 || q.lo < r.lo)) {
-          r.lo = q.lo;
-          r.lo_key = q.lo_key;
-        }
-        if (q.valid && (r.valid == 0 || r.hi < q.hi)) r.hi = q.hi;
-        r.nans += q.nans;
-        r.valid += q.valid;
-      }
+      for (int j = 1; j < ts; ++j) r.combine(s(j));
       partials(c) = r;
     }
   }

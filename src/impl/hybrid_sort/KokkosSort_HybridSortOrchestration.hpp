@@ -135,16 +135,7 @@ void hybrid_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Va
   Kokkos::deep_copy(exec, h_partials.view(), partials);
   exec.fence();
   HybridMinMaxPartial<Key> mm = h_partials(0);
-  for (std::size_t c = 1; c < stream_chunks.count; ++c) {
-    const auto q = h_partials(c);
-    if (q.valid && (mm.valid == 0 || q.lo < mm.lo)) {
-      mm.lo = q.lo;
-      mm.lo_key = q.lo_key;
-    }
-    if (q.valid && (mm.valid == 0 || mm.hi < q.hi)) mm.hi = q.hi;
-    mm.nans += q.nans;
-    mm.valid += q.valid;
-  }
+  for (std::size_t c = 1; c < stream_chunks.count; ++c) mm.combine(h_partials(c));
   const C lo = mm.valid ? mm.lo : C(0), hi = mm.valid ? mm.hi : C(0);
 
   // Pivots: linear histogram, then refinement passes over the buckets.
