@@ -195,8 +195,7 @@ void bucket_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Va
   // Step 7.
   Kokkos::parallel_for("KokkosSort::bucket_column_sums", Policy(exec, int(q), team_size),
                        ColumnSums<ExecSpace>{pieces, bucket_start, m, q});
-  Kokkos::parallel_scan("KokkosSort::bucket_scan_columns", Kokkos::RangePolicy<ExecSpace>(exec, 0, q + 1),
-                        ExclusiveScanInPlace<ExecSpace>{bucket_start});
+  device_exclusive_scan(exec, "KokkosSort::bucket_scan_columns", q + 1, bucket_start);
   Kokkos::parallel_for("KokkosSort::bucket_final_update", Policy(exec, int(q), team_size),
                        FinalUpdate<ExecSpace>{pieces, bucket_start, m});
   Kokkos::deep_copy(exec, bucket_start_h, bucket_start);

@@ -276,18 +276,18 @@ struct HybridCount {
   }
 };
 
-// Exclusive scan of the group table: padded offsets (buckets rounded up to a multiple of 4)
-// or output offsets (exact counts), depending on `padded`. out has groups + 1 entries.
+// Size of group g (0 past the last, so that a scan of groups + 1 entries ends with the total):
+// buckets rounded up to a multiple of 4 when `padded` (the vector merge sort's padding), else
+// the exact count.
 template <class ExecSpace>
-struct HybridGroupScan {
-  Kokkos::View<unsigned long long*, typename ExecSpace::memory_space> counts, out;
+struct HybridGroupSize {
+  Kokkos::View<unsigned long long*, typename ExecSpace::memory_space> counts;
   int groups;
   bool padded;
-  KOKKOS_INLINE_FUNCTION void operator()(const int g, unsigned long long& partial, const bool final) const {
-    unsigned long long v = g < groups ? counts(g) : 0ull;
-    if (padded && g > 0 && g < groups - 1) v = (v + 3ull) & ~3ull;
-    if (final) out(g) = partial;
-    partial += v;
+  KOKKOS_INLINE_FUNCTION unsigned long long operator()(const std::size_t i) const {
+    const int g = int(i);
+    const unsigned long long v = g < groups ? counts(g) : 0ull;
+    return padded && g > 0 && g < groups - 1 ? (v + 3ull) & ~3ull : v;
   }
 };
 

@@ -11,6 +11,7 @@
 #include <vector>
 #include <Kokkos_Core.hpp>
 #include "../../KokkosSort_HybridSortKeyTraits.hpp"
+#include "../KokkosSort_DevicePrimitives.hpp"
 #include "../KokkosSort_Tuning.hpp"
 #include "../KokkosSort_Validate.hpp"
 #include "../KokkosSort_ViewUtils.hpp"
@@ -257,10 +258,10 @@ void hybrid_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Va
   Kokkos::parallel_for("KokkosSort::hybrid_count", Policy(exec, int(stream_chunks.count), stream_ts),
                        HybridCount<ExecSpace, KeyView, IndexT>{keys, pivots, L - 1, lo, counts, local, stream_chunks,
                                                                perm});
-  Kokkos::parallel_scan("KokkosSort::hybrid_padded_offsets", Kokkos::RangePolicy<ExecSpace>(exec, 0, groups + 1),
-                        HybridGroupScan<ExecSpace>{counts, padded_offsets, groups, true});
-  Kokkos::parallel_scan("KokkosSort::hybrid_out_offsets", Kokkos::RangePolicy<ExecSpace>(exec, 0, groups + 1),
-                        HybridGroupScan<ExecSpace>{counts, out_offsets, groups, false});
+  device_exclusive_scan(exec, "KokkosSort::hybrid_padded_offsets", std::size_t(groups + 1), padded_offsets,
+                        HybridGroupSize<ExecSpace>{counts, groups, true});
+  device_exclusive_scan(exec, "KokkosSort::hybrid_out_offsets", std::size_t(groups + 1), out_offsets,
+                        HybridGroupSize<ExecSpace>{counts, groups, false});
   Kokkos::parallel_for("KokkosSort::hybrid_reposition", Policy(exec, int(stream_chunks.count), stream_ts),
                        HybridReposition<ExecSpace, KeyView, ValueView, IndexT, HasValues>{
                            keys, a_keys, values, a_values, pivots, L - 1, lo, counts, padded_offsets, local,

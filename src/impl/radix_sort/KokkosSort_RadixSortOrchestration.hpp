@@ -98,9 +98,7 @@ void radix_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Val
     if (((varying >> shift) & U(radix - 1)) == 0) continue;  // every key has this digit
     RadixUpsweep<ExecSpace, KeyView> up{k_src, counts, layout, shift, radix, bits};
     Kokkos::parallel_for("KokkosSort::radix_upsweep", Policy(exec, int(layout.chunks.count), team_size), up);
-    Kokkos::parallel_scan("KokkosSort::radix_scan",
-                          Kokkos::RangePolicy<ExecSpace>(exec, 0, std::size_t(radix) * layout.chunks.count),
-                          ExclusiveScanInPlace<ExecSpace>{counts});
+    device_exclusive_scan(exec, "KokkosSort::radix_scan", std::size_t(radix) * layout.chunks.count, counts);
     Downsweep down{k_src, k_dst, v_src, v_dst, counts, layout, shift, radix, bits};
     Kokkos::parallel_for("KokkosSort::radix_downsweep", DownsweepPolicy(exec, int(layout.chunks.count), team_size), down);
     std::swap(k_src, k_dst);

@@ -37,9 +37,7 @@ void sample_distribute(const ExecSpace& exec, const SampleConfig& cfg, const Key
                        Policy(exec, num_chunks, cfg.team_size)
                            .set_scratch_size(0, Kokkos::PerTeam(Count::shmem(cfg.k, cfg.counter_copies))),
                        Count{src, parents, chunks, splitters, eq, counts, comp, cfg.k, cfg.logk, cfg.counter_copies});
-  Kokkos::parallel_scan("KokkosSort::sample_scan",
-                        Kokkos::RangePolicy<ExecSpace>(exec, 0, std::size_t(2 * cfg.k) * num_chunks),
-                        ExclusiveScanInPlace<ExecSpace>{counts});
+  device_exclusive_scan(exec, "KokkosSort::sample_scan", std::size_t(2 * cfg.k) * num_chunks, counts);
   Kokkos::parallel_for(
       "KokkosSort::sample_scatter",
       Policy(exec, num_chunks, cfg.team_size).set_scratch_size(0, Kokkos::PerTeam(Scatter::shmem(cfg.k, cfg.tile))),
