@@ -99,12 +99,12 @@ struct RadixUpsweep {
 // registers, so after the barrier that precedes the counter scan no thread reads the array
 // again and the ranked keys can be written back into it.
 //
-// Tile arrays are indexed through padded_key() / padded_slot(): each thread reads a contiguous
-// run of tile positions, so unpadded, the threads of a warp hit the same shared-memory banks
-// (profiled: L1/shared throughput at 97% while DRAM idled at 6%). Keys get one pad element per
-// 32 (16 for 8-byte keys): with 16 (8) keys per thread the per-thread runs start on distinct
-// banks and the strided (team-range) accesses stay conflict-free too. Slots get one 4-byte pad
-// word after each thread's run, so consecutive threads' runs start an odd number of words apart.
+// Tile arrays are padded (PaddedArray): each thread reads a contiguous run of tile positions,
+// so unpadded, the threads of a warp hit the same shared-memory banks (profiled: L1/shared
+// throughput at 97% while DRAM idled at 6%). Keys are bank-padded, one pad element per 32 (16
+// for 8-byte keys): with 16 (8) keys per thread the per-thread runs start on distinct banks and
+// the strided (team-range) accesses stay conflict-free too. Slots get one 4-byte pad word after
+// each thread's run, so consecutive threads' runs start an odd number of words apart.
 template <class ExecSpace, class KeyView, class ValueView, bool HasValues, int KeysPerThread>
 struct RadixDownsweep {
   using Key = typename KeyView::non_const_value_type;
@@ -112,7 +112,9 @@ struct RadixDownsweep {
   static constexpr int sub_bits = 4;
   static constexpr int sub_radix = 1 << sub_bits;
   static constexpr int keys_per_thread = KeysPerThread;
-  static constexpr int key_pad_shift = sizeof(Key) == 4 ? 5 : 4;
+  using KeyArr = TileArray<ExecSpace, Key, true>;
+  using SlotArr = PaddedArray<ExecSpace, std::uint16_t, RunPadding<keys_per_thread, 2>>;
+  using CounterArr = TileArray<ExecSpace, std::uint16_t, true>;  // read in per-thread runs by the scan
 
   KeyView src_keys, dst_keys;
   ValueView src_values, dst_values;
@@ -122,20 +124,12 @@ struct RadixDownsweep {
   int radix;
   int bits;
 
-  KOKKOS_INLINE_FUNCTION static constexpr int padded_key(int p) { return p + (p >> key_pad_shift); }
-  KOKKOS_INLINE_FUNCTION static constexpr int padded_slot(int p) { return p + 2 * (p / keys_per_thread); }
-  struct CounterIndex {  // counters are read in per-thread runs by the scan: pad them too
-    KOKKOS_INLINE_FUNCTION constexpr int operator()(int q) const { return q + (q >> 5); }
-  };
-  KOKKOS_INLINE_FUNCTION static constexpr int counter_index(int q) { return CounterIndex()(q); }
-
   // Level-0 scratch of one team of `ts` threads for digits of `digit_bits` bits.
   static constexpr std::size_t scratch_size(int ts, int digit_bits) {
     const int tile = ts * keys_per_thread;
     const int rdx = 1 << digit_bits;
-    return scratch_bytes<Key>(padded_key(tile)) + (HasValues ? scratch_bytes<std::uint16_t>(padded_slot(tile)) : 0) +
-           scratch_bytes<std::uint16_t>(counter_index(sub_radix * ts)) + scratch_bytes<std::size_t>(rdx) +
-           scratch_bytes<std::uint32_t>(rdx + 1);
+    return KeyArr::scratch(tile) + (HasValues ? SlotArr::scratch(tile) : 0) + CounterArr::scratch(sub_radix * ts) +
+           scratch_bytes<std::size_t>(rdx) + scratch_bytes<std::uint32_t>(rdx + 1);
   }
   std::size_t team_shmem_size(int ts) const { return scratch_size(ts, bits); }
 
@@ -145,44 +139,43 @@ struct RadixDownsweep {
   // yields stable destinations. Padding keys (positions >= valid at load) were given the
   // largest digit and, starting last, stay last. In the first round the slots are the tile
   // positions themselves and are not read from scratch.
-  template <bool First, class KArr, class SArr, class CArr>
-  KOKKOS_INLINE_FUNCTION void sort_round(const member_type& team, const KArr& keys, const SArr& slots,
-                                         const CArr& counters, const int round_shift) const {
+  template <bool First>
+  KOKKOS_INLINE_FUNCTION void sort_round(const member_type& team, const KeyArr& keys, const SlotArr& slots,
+                                         const CounterArr& counters, const int round_shift) const {
     const int ts = team.team_size();
     const int t = team.team_rank();
     const int begin = t * keys_per_thread;
     Key k[keys_per_thread];
     std::uint16_t s[keys_per_thread];
     std::uint8_t d[keys_per_thread];
-    for (int q = 0; q < sub_radix; ++q) counters(counter_index(q * ts + t)) = 0;
+    for (int q = 0; q < sub_radix; ++q) counters(q * ts + t) = 0;
     KOKKOSSORT_UNROLL
     for (int j = 0; j < keys_per_thread; ++j) {
-      k[j] = keys(padded_key(begin + j));
-      if constexpr (HasValues) s[j] = First ? std::uint16_t(begin + j) : slots(padded_slot(begin + j));
+      k[j] = keys(begin + j);
+      if constexpr (HasValues) s[j] = First ? std::uint16_t(begin + j) : slots(begin + j);
       const unsigned dj = radix_digit(k[j], round_shift, sub_bits);
       d[j] = std::uint8_t(dj);
-      ++counters(counter_index(int(dj) * ts + t));
+      ++counters(int(dj) * ts + t);
     }
     // All reads of the tile are done and all counters written; the scan ends with a barrier.
     team.team_barrier();
-    team_exclusive_scan_mapped(team, counters, sub_radix * ts, CounterIndex());
+    team_exclusive_scan(team, counters, sub_radix * ts);
     KOKKOSSORT_UNROLL
     for (int j = 0; j < keys_per_thread; ++j) {
       const int dj = d[j];
-      const int dst = counters(counter_index(dj * ts + t))++;
-      keys(padded_key(dst)) = k[j];
-      if constexpr (HasValues) slots(padded_slot(dst)) = s[j];
+      const int dst = counters(dj * ts + t)++;
+      keys(dst) = k[j];
+      if constexpr (HasValues) slots(dst) = s[j];
     }
     team.team_barrier();
   }
 
   KOKKOS_INLINE_FUNCTION void operator()(const member_type& team) const {
     const int tile = layout.tile;  // == team.team_size() * keys_per_thread
-    ScratchArray<ExecSpace, Key> keys(team.team_scratch(0), padded_key(tile));
-    ScratchArray<ExecSpace, std::uint16_t> slots;
-    if constexpr (HasValues) slots = ScratchArray<ExecSpace, std::uint16_t>(team.team_scratch(0), padded_slot(tile));
-    ScratchArray<ExecSpace, std::uint16_t> counters(team.team_scratch(0),
-                                                    counter_index(sub_radix * team.team_size()));
+    const KeyArr keys(team.team_scratch(0), tile);
+    SlotArr slots;
+    if constexpr (HasValues) slots = SlotArr(team.team_scratch(0), tile);
+    const CounterArr counters(team.team_scratch(0), sub_radix * team.team_size());
     // running(d): output position of the chunk's next key with digit d. tile_start(d): tile
     // position of the first key with digit >= d once the tile is sorted (tile_start(radix) =
     // valid), so digit d's run is [tile_start(d), tile_start(d + 1)).
@@ -204,7 +197,7 @@ struct RadixDownsweep {
       Kokkos::parallel_for(Kokkos::TeamThreadRange(team, radix),
                            [&](const int d) { running(d) += tile_start(d + 1) - tile_start(d); });
       Kokkos::parallel_for(Kokkos::TeamThreadRange(team, tile), [&](const int j) {
-        keys(padded_key(j)) = j < valid ? src_keys(base + j) : padding;
+        keys(j) = j < valid ? src_keys(base + j) : padding;
       });
       team.team_barrier();
       sort_round<true>(team, keys, slots, counters, shift);
@@ -212,19 +205,19 @@ struct RadixDownsweep {
       // keys[0, valid) is now the tile stably sorted by the digit: find where each digit's run
       // starts. A run start at i also starts every absent digit between its predecessor's and it.
       Kokkos::parallel_for(Kokkos::TeamThreadRange(team, valid), [&](const int i) {
-        const int d = int(radix_digit(keys(padded_key(i)), shift, bits));
-        const int prev = i == 0 ? -1 : int(radix_digit(keys(padded_key(i - 1)), shift, bits));
+        const int d = int(radix_digit(keys(i), shift, bits));
+        const int prev = i == 0 ? -1 : int(radix_digit(keys(i - 1), shift, bits));
         for (int x = prev + 1; x <= d; ++x) tile_start(x) = std::uint32_t(i);
         if (i == valid - 1)
           for (int x = d + 1; x <= radix; ++x) tile_start(x) = std::uint32_t(valid);
       });
       team.team_barrier();
       Kokkos::parallel_for(Kokkos::TeamThreadRange(team, valid), [&](const int i) {
-        const Key key = keys(padded_key(i));
+        const Key key = keys(i);
         const unsigned d = radix_digit(key, shift, bits);
         const std::size_t dst = running(d) + std::size_t(i - int(tile_start(d)));
         dst_keys(dst) = key;
-        if constexpr (HasValues) dst_values(dst) = src_values(base + slots(padded_slot(i)));
+        if constexpr (HasValues) dst_values(dst) = src_values(base + slots(i));
       });
       team.team_barrier();
     }

@@ -25,43 +25,59 @@ KOKKOS_INLINE_FUNCTION constexpr std::size_t scratch_bytes(std::size_t n) {
   return ((n * sizeof(T) + 15) / 16) * 16 + (sizeof(T) > 16 ? sizeof(T) : 16);
 }
 
-// An array of a tile in team scratch. With BankPadded, element i sits at i + i / 2^pad_shift:
-// one spare element after every 2^pad_shift, the number of elements that span the 32
-// four-byte banks of a GPU. Threads that access a tile at a stride of a power of two (each
-// thread of a team merge sort insertion-sorting its own run, merging its own chunk, writing
-// its outputs; on presorted input every thread's merge reads too) then hit different banks
-// instead of a few. Elements over 16 bytes are never padded.
-template <class ExecSpace, class T, bool BankPadded>
-class TileArray {
+// Bank padding of elements of T: with Padded, element i sits at i + i / 2^pad_shift, one spare
+// element after every 2^pad_shift, the number of elements that span the 32 four-byte banks of a
+// GPU. Threads that access a tile at a stride of a power of two (each thread of a team merge
+// sort insertion-sorting its own run, merging its own chunk, writing its outputs; on presorted
+// input every thread's merge reads too; each thread of a radix round its own run of keys) then
+// hit different banks instead of a few. Elements over 16 bytes are never padded.
+template <class T, bool Padded>
+struct BankPadding {
+  static constexpr int pad_shift = !Padded ? 0 : sizeof(T) <= 4 ? 5 : sizeof(T) <= 8 ? 4 : sizeof(T) <= 16 ? 3 : 0;
+  KOKKOS_INLINE_FUNCTION static constexpr int slot(const int i) {
+    if constexpr (pad_shift != 0)
+      return i + (i >> pad_shift);
+    else
+      return i;
+  }
+};
+
+// Padding of per-thread runs: Pad spare elements after every run of Run elements, so that
+// consecutive threads' runs start an odd number of four-byte words apart.
+template <int Run, int Pad>
+struct RunPadding {
+  KOKKOS_INLINE_FUNCTION static constexpr int slot(const int i) { return i + Pad * (i / Run); }
+};
+
+// An array of a tile in team scratch whose element i sits at Padding::slot(i); n elements
+// take Padding::slot(n) slots.
+template <class ExecSpace, class T, class Padding>
+class PaddedArray {
  public:
   using non_const_value_type = T;
-  static constexpr int pad_shift = !BankPadded ? 0 : sizeof(T) <= 4 ? 5 : sizeof(T) <= 8 ? 4 : sizeof(T) <= 16 ? 3 : 0;
-  KOKKOS_INLINE_FUNCTION static constexpr int padded_extent(const int n) { return pad_shift ? n + (n >> pad_shift) : n; }
   /// Bytes to request for one array of n elements.
   KOKKOS_INLINE_FUNCTION static constexpr std::size_t scratch(const int n) {
-    return scratch_bytes<T>(std::size_t(padded_extent(n)));
+    return scratch_bytes<T>(std::size_t(Padding::slot(n)));
   }
-  TileArray() = default;
-  KOKKOS_INLINE_FUNCTION TileArray(const typename ExecSpace::scratch_memory_space& space, const int n)
-      : data_(space, padded_extent(n)) {}
-  KOKKOS_INLINE_FUNCTION T& operator()(const int i) const {
-    if constexpr (pad_shift != 0)
-      return data_(i + (i >> pad_shift));
-    else
-      return data_(i);
-  }
+  PaddedArray() = default;
+  KOKKOS_INLINE_FUNCTION PaddedArray(const typename ExecSpace::scratch_memory_space& space, const int n)
+      : data_(space, Padding::slot(n)) {}
+  KOKKOS_INLINE_FUNCTION T& operator()(const int i) const { return data_(Padding::slot(i)); }
 
  private:
   ScratchArray<ExecSpace, T> data_;
 };
 
-// Exclusive prefix sum, in place, of data[index(0)], ..., data[index(n-1)] held in team
-// scratch; `index` maps a logical position to its (e.g. bank-padded) slot. Each thread scans a
+// A tile array, bank-padded or not (BankPadding).
+template <class ExecSpace, class T, bool BankPadded>
+using TileArray = PaddedArray<ExecSpace, T, BankPadding<T, BankPadded>>;
+
+// Exclusive prefix sum, in place, of data(0), ..., data(n-1) held in team scratch (a
+// ScratchArray, or a PaddedArray that maps each position to its slot). Each thread scans a
 // contiguous segment serially, then one team scan combines the segment totals; n need not be
 // a multiple of the team size. Ends with a barrier.
-template <class Member, class Array, class Index>
-KOKKOS_INLINE_FUNCTION void team_exclusive_scan_mapped(const Member& team, const Array& data, const int n,
-                                                       const Index& index) {
+template <class Member, class Array>
+KOKKOS_INLINE_FUNCTION void team_exclusive_scan(const Member& team, const Array& data, const int n) {
   using Elem = typename Array::non_const_value_type;
   // Narrow counters (16-bit) are summed in 32 bits; the caller guarantees the total fits Elem.
   using T = typename std::conditional<(sizeof(Elem) < 4), std::uint32_t, Elem>::type;
@@ -69,8 +85,8 @@ KOKKOS_INLINE_FUNCTION void team_exclusive_scan_mapped(const Member& team, const
   if (ts == 1) {
     T sum = 0;
     for (int i = 0; i < n; ++i) {
-      const T v = data(index(i));
-      data(index(i)) = Elem(sum);
+      const T v = data(i);
+      data(i) = Elem(sum);
       sum += v;
     }
     return;
@@ -80,14 +96,14 @@ KOKKOS_INLINE_FUNCTION void team_exclusive_scan_mapped(const Member& team, const
   const int begin = t * per < n ? t * per : n;
   const int end = begin + per < n ? begin + per : n;
   T local = 0;
-  for (int i = begin; i < end; ++i) local += data(index(i));
+  for (int i = begin; i < end; ++i) local += data(i);
   // Exclusive scan of the per-thread totals over team ranks.
   const T offset = team.team_scan(local);
   team.team_barrier();
   T sum = offset;
   for (int i = begin; i < end; ++i) {
-    const T v = data(index(i));
-    data(index(i)) = Elem(sum);
+    const T v = data(i);
+    data(i) = Elem(sum);
     sum += v;
   }
   team.team_barrier();
@@ -145,15 +161,6 @@ KOKKOS_INLINE_FUNCTION void team_for_each_in_chunk(const Member& team, const Chu
   const std::size_t c = std::size_t(team.league_rank()), ts = std::size_t(team.team_size());
   const std::size_t end = chunks.end(c);
   for (std::size_t i = chunks.begin(c) + std::size_t(team.team_rank()); i < end; i += ts) f(i);
-}
-
-struct IdentityIndex {
-  KOKKOS_INLINE_FUNCTION int operator()(int i) const { return i; }
-};
-
-template <class Member, class Array>
-KOKKOS_INLINE_FUNCTION void team_exclusive_scan(const Member& team, const Array& data, const int n) {
-  team_exclusive_scan_mapped(team, data, n, IdentityIndex());
 }
 
 }  // namespace Impl
