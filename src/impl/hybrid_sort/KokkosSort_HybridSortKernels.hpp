@@ -9,6 +9,7 @@
 #include "../../KokkosSort_HybridSortKeyTraits.hpp"
 #include "../KokkosSort_Config.hpp"
 #include "../KokkosSort_Tuning.hpp"
+#include "../team/KokkosSort_TeamHistogram.hpp"
 #include "../team/KokkosSort_TeamPrimitives.hpp"
 
 namespace KokkosSort {
@@ -185,15 +186,14 @@ struct HybridHistogram {
 
   KOKKOS_INLINE_FUNCTION void operator()(const member_type& team) const {
     const auto& scratch = team.team_scratch(scratch_level);
-    ScratchArray<ExecSpace, std::uint32_t> h(scratch, bins);
+    const TeamHistogram<ExecSpace> h(team, scratch, bins);
     ScratchArray<ExecSpace, C> mn(scratch, watched), mx(scratch, watched);
-    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, bins), [&](const int b) { h(b) = 0; });
+    h.zero(team);
     Kokkos::parallel_for(Kokkos::TeamThreadRange(team, watched), [&](const int w) {
       mn(w) = hi;  // every bucketed key is in (lo, hi]
       mx(w) = lo;
     });
     team.team_barrier();
-    const int ts = team.team_size();
     team_for_each_in_chunk(team, chunks, [&](const std::size_t i) {
       const Key key = keys(i);
       if (Traits::is_nan(key)) return;
@@ -202,16 +202,10 @@ struct HybridHistogram {
       const int k = hybrid_bucket_of(pivots, num_pivots, x);
       const int b = bin_of(k, x);
       const int w = watched ? watch_slot(k) : -1;
-      if (ts > 1) {
-        Impl::atomic_increment(&h(b));
-        // Read first: after a few keys almost none moves the extremes, so a frequent value
-        // costs no extra atomics.
-        if (w >= 0 && x < mn(w)) Kokkos::atomic_fetch_min(&mn(w), x);
-        if (w >= 0 && mx(w) < x) Kokkos::atomic_fetch_max(&mx(w), x);
-      } else {
-        ++h(b);
-        if (w >= 0 && x < mn(w)) mn(w) = x;
-        if (w >= 0 && mx(w) < x) mx(w) = x;
+      h.count(b);
+      if (w >= 0) {
+        counter_min(h.shared(), mn(w), x);
+        counter_max(h.shared(), mx(w), x);
       }
     });
     team.team_barrier();
@@ -237,7 +231,7 @@ struct HybridHistogramScratch {
 
 template <class ExecSpace, class C>
 HybridHistogramScratch hybrid_histogram_scratch(const int bins, const int watched) {
-  const std::size_t bytes = scratch_bytes<std::uint32_t>(std::size_t(bins)) + 2 * scratch_bytes<C>(std::size_t(watched));
+  const std::size_t bytes = TeamHistogram<ExecSpace>::scratch(bins) + 2 * scratch_bytes<C>(std::size_t(watched));
   const std::size_t level0 = std::size_t(Kokkos::TeamPolicy<ExecSpace>::scratch_size_max(0));
   return {bytes <= level0 ? 0 : 1, bytes};
 }

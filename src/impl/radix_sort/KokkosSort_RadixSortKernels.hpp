@@ -6,6 +6,7 @@
 #include "../KokkosSort_Config.hpp"
 #include "../KokkosSort_KeyTraits.hpp"
 #include "../KokkosSort_Tuning.hpp"
+#include "../team/KokkosSort_TeamHistogram.hpp"
 #include "../team/KokkosSort_TeamPrimitives.hpp"
 
 namespace KokkosSort {
@@ -62,27 +63,20 @@ struct RadixUpsweep {
   int radix;
   int bits;
 
-  std::size_t team_shmem_size(int) const { return scratch_bytes<std::uint32_t>(radix); }
+  std::size_t team_shmem_size(int) const { return TeamHistogram<ExecSpace>::scratch(radix); }
 
   KOKKOS_INLINE_FUNCTION void operator()(const member_type& team) const {
-    ScratchArray<ExecSpace, std::uint32_t> hist(team.team_scratch(0), radix);
-    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, radix), [&](const int d) { hist(d) = 0; });
+    const TeamHistogram<ExecSpace> hist(team, team.team_scratch(0), radix);
+    hist.zero(team);
     team.team_barrier();
     const std::size_t c = team.league_rank();
-    const bool shared_counters = team.team_size() > 1;
     // Keys are loaded by value, several per thread before any is counted (team_batched_copy):
     // digits taken from a reference into global memory compiled to four byte loads per 32-bit
     // key, and a loop that counts each key as it arrives keeps one load in flight per thread.
     const std::size_t first = layout.chunks.begin(c);
     team_batched_copy<Tuning<ExecSpace>::Tiles::load_batch>(
         team, layout.chunks.end(c) - first, [&](const std::size_t x) { return Key(keys(first + x)); },
-        [&](std::size_t, const Key& key) {
-          const unsigned d = radix_digit(key, shift, bits);
-          if (shared_counters)
-            Impl::atomic_increment(&hist(d));
-          else
-            ++hist(d);
-        });
+        [&](std::size_t, const Key& key) { hist.count(int(radix_digit(key, shift, bits))); });
     team.team_barrier();
     Kokkos::parallel_for(Kokkos::TeamThreadRange(team, radix),
                          [&](const int d) { counts(std::size_t(d) * layout.chunks.count + c) = hist(d); });

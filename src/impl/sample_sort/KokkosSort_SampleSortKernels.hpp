@@ -11,6 +11,7 @@
 #include "../KokkosSort_PowerOfTwo.hpp"
 #include "../KokkosSort_Tuning.hpp"
 #include "../KokkosSort_ViewUtils.hpp"
+#include "../team/KokkosSort_TeamHistogram.hpp"
 #include "../team/KokkosSort_TeamPrimitives.hpp"
 #include "../team/KokkosSort_TeamSort.hpp"
 
@@ -153,12 +154,12 @@ struct SampleCount {
   int copies;  // counter arrays per team: thread t counts into copy t % copies
 
   static std::size_t shmem(int k, int copies) {
-    return scratch_bytes<Key>(2 * k) + scratch_bytes<std::uint32_t>(std::size_t(2) * k * copies);
+    return scratch_bytes<Key>(2 * k) + TeamHistogram<ExecSpace>::scratch(2 * k, copies);
   }
 
   KOKKOS_INLINE_FUNCTION void operator()(const member_type& team) const {
     ScratchArray<ExecSpace, Key> spl(team.team_scratch(0), 2 * k);
-    ScratchArray<ExecSpace, std::uint32_t> hist(team.team_scratch(0), 2 * k * copies);
+    const TeamHistogram<ExecSpace> hist(team, team.team_scratch(0), 2 * k, copies);
     const int c = team.league_rank();
     const SampleChunk ch = chunks(c);
     const SampleParent par = parents(ch.parent);
@@ -166,21 +167,13 @@ struct SampleCount {
     Kokkos::parallel_for(Kokkos::TeamThreadRange(team, 2 * k), [&](const int i) {
       spl(i) = splitters(std::size_t(ch.parent) * 2 * k + i);
     });
-    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, 2 * k * copies), [&](const int i) { hist(i) = 0; });
+    hist.zero(team);
     team.team_barrier();
-    const bool shared_counters = team.team_size() > 1;
-    const int mine = (team.team_rank() % copies) * 2 * k;  // neighbouring threads, different copies
     Kokkos::parallel_for(Kokkos::TeamThreadRange(team, ch.begin, ch.end), [&](const std::size_t i) {
-      const int b = mine + sample_bucket<LogK>(spl, k, logk, equal, src(i), comp);
-      if (shared_counters)
-        Impl::atomic_increment(&hist(b));
-      else
-        ++hist(b);
+      hist.count(sample_bucket<LogK>(spl, k, logk, equal, src(i), comp));
     });
     team.team_barrier();
-    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, 2 * k), [&](const int b) {
-      for (int r = 1; r < copies; ++r) hist(b) += hist(r * 2 * k + b);
-    });
+    hist.sum_copies(team);
     team.team_barrier();
     // Bucket-major inside the parent's block: one exclusive scan of the whole table then gives
     // each (bucket, chunk) its position after the level's earlier parents.
@@ -226,7 +219,7 @@ struct SampleScatter {
 
   static std::size_t shmem(int k, int tile) {
     return scratch_bytes<Key>(2 * k) + scratch_bytes<Key>(tile) + 4 * scratch_bytes<std::uint16_t>(tile) +
-           2 * scratch_bytes<std::uint32_t>(2 * k) + scratch_bytes<std::size_t>(2 * k);
+           TeamHistogram<ExecSpace>::scratch(2 * k) + scratch_bytes<std::uint32_t>(2 * k) + scratch_bytes<std::size_t>(2 * k);
   }
 
   KOKKOS_INLINE_FUNCTION void operator()(const member_type& team) const {
@@ -236,7 +229,7 @@ struct SampleScatter {
     ScratchArray<ExecSpace, std::uint16_t> rank(team.team_scratch(0), tile);
     ScratchArray<ExecSpace, std::uint16_t> sorted_bucket(team.team_scratch(0), tile);  // by ranked position
     ScratchArray<ExecSpace, std::uint16_t> slot(team.team_scratch(0), tile);
-    ScratchArray<ExecSpace, std::uint32_t> count(team.team_scratch(0), 2 * k);
+    const TeamHistogram<ExecSpace> count(team, team.team_scratch(0), 2 * k);
     ScratchArray<ExecSpace, std::uint32_t> start(team.team_scratch(0), 2 * k);
     ScratchArray<ExecSpace, std::size_t> running(team.team_scratch(0), 2 * k);
     const int c = team.league_rank();
@@ -248,15 +241,14 @@ struct SampleScatter {
       spl(b) = splitters(std::size_t(ch.parent) * 2 * k + b);
       running(b) = offsets(block + std::size_t(b) * par.num_chunks + (c - par.first_chunk)) + par.shift;
     });
-    const bool shared_counters = team.team_size() > 1;
     for (std::size_t base = ch.begin; base < ch.end; base += std::size_t(tile)) {
       const int valid = int(ch.end - base < std::size_t(tile) ? ch.end - base : std::size_t(tile));
-      Kokkos::parallel_for(Kokkos::TeamThreadRange(team, 2 * k), [&](const int b) { count(b) = 0; });
+      count.zero(team);
       team.team_barrier();
       Kokkos::parallel_for(Kokkos::TeamThreadRange(team, valid), [&](const int i) {
         const int b = sample_bucket<LogK>(spl, k, logk, equal, src(base + i), comp);
         bucket_of(i) = std::uint16_t(b);
-        rank(i) = std::uint16_t(shared_counters ? Kokkos::atomic_fetch_add(&count(b), 1u) : count(b)++);
+        rank(i) = std::uint16_t(count.rank(b));
       });
       team.team_barrier();
       Kokkos::parallel_for(Kokkos::TeamThreadRange(team, 2 * k), [&](const int b) { start(b) = count(b); });
