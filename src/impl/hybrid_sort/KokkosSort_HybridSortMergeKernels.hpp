@@ -5,6 +5,7 @@
 #include <Kokkos_Core.hpp>
 #include "../KokkosSort_Config.hpp"
 #include "../KokkosSort_Tuning.hpp"
+#include "../team/KokkosSort_TeamMerge.hpp"
 #include "../team/KokkosSort_TeamPrimitives.hpp"
 #include "../team/KokkosSort_TeamSort.hpp"
 #include "KokkosSort_HybridSortKernels.hpp"
@@ -137,13 +138,12 @@ struct HybridSortBuckets {
       store(a_keys, a_values, off + 4 * v, x);
     });
     team.team_barrier();
-    bool in_b = false;
     const HybridLess<Key> less;
-    for (std::size_t w = 1; w < nv; w *= 2) {
-      const KeyView& sk = in_b ? b_keys : a_keys;
-      const ValueView& sv = in_b ? b_values : a_values;
-      const KeyView& dk = in_b ? a_keys : b_keys;
-      const ValueView& dv = in_b ? a_values : b_values;
+    const bool in_b = team_merge_passes(team, nv, std::size_t(1), false, [&](const std::size_t w, const bool from_b) {
+      const KeyView& sk = from_b ? b_keys : a_keys;
+      const ValueView& sv = from_b ? b_values : a_values;
+      const KeyView& dk = from_b ? a_keys : b_keys;
+      const ValueView& dv = from_b ? a_values : b_values;
       const std::size_t pairs = (nv + 2 * w - 1) / (2 * w);
       if (pairs >= std::size_t(merge_path_below_pairs)) {
         Kokkos::parallel_for(Kokkos::TeamThreadRange(team, pairs), [&](const std::size_t p) {
@@ -154,32 +154,17 @@ struct HybridSortBuckets {
         });
       } else {
         // Few long merges: each is cut into pieces of equal output length, each piece found by
-        // merge path and merged by one thread.
+        // merge path and merged by one thread (positions in keys, 4 per vector).
         const std::size_t pieces_wanted = (std::size_t(merge_path_pieces) + pairs - 1) / pairs;
         const std::size_t pieces = pieces_wanted > 0 ? pieces_wanted : 1;
-        Kokkos::parallel_for(Kokkos::TeamThreadRange(team, pairs * pieces), [&](const std::size_t item) {
-          const std::size_t p = item / pieces, q = item % pieces;
-          const std::size_t as = off + 4 * (2 * w * p);
-          const std::size_t mid = 2 * w * p + w < nv ? 2 * w * p + w : nv;
-          const std::size_t end = 2 * w * p + 2 * w < nv ? 2 * w * p + 2 * w : nv;
-          const std::size_t na = 4 * (mid - 2 * w * p);
-          const std::size_t nb = 4 * (end - mid);
-          const std::size_t bs = as + na;
-          const std::size_t total = na + nb;
-          const std::size_t d0 = total * q / pieces, d1 = total * (q + 1) / pieces;
-          const auto ra = [&](const std::size_t x) { return sk(as + x); };
-          const auto rb = [&](const std::size_t x) { return sk(bs + x); };
-          const std::size_t i0 = merge_path(ra, na, rb, nb, d0, less);
-          serial_merge(ra, na, rb, nb, i0, d0 - i0, d0, d1 - d0, less,
-                       [&](const std::size_t o, const bool from_a, const std::size_t idx, const auto& key) {
-                         dk(as + o) = key;
-                         if constexpr (HasValues) dv(as + o) = sv(from_a ? as + idx : bs + idx);
-                       });
-        });
+        team_merge_pass<PieceMerge::serial>(team, RunPairsInShares<std::size_t>{4 * nv, 4 * w, pieces},
+                                            [&](const std::size_t x) { return sk(off + x); }, less,
+                                            [&](const std::size_t o, const std::size_t pos, const auto& key) {
+                                              dk(off + o) = key;
+                                              if constexpr (HasValues) dv(off + o) = sv(off + pos);
+                                            });
       }
-      team.team_barrier();
-      in_b = !in_b;
-    }
+    });
     copy_out(team, in_b ? b_keys : a_keys, in_b ? b_values : a_values, off + pad, out, count);
   }
 };

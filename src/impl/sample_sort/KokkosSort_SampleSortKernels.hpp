@@ -12,6 +12,7 @@
 #include "../KokkosSort_Tuning.hpp"
 #include "../KokkosSort_ViewUtils.hpp"
 #include "../team/KokkosSort_TeamHistogram.hpp"
+#include "../team/KokkosSort_TeamMerge.hpp"
 #include "../team/KokkosSort_TeamPrimitives.hpp"
 #include "../team/KokkosSort_TeamSort.hpp"
 
@@ -319,10 +320,8 @@ struct SampleSmallSort {
 
     // Merge passes alternate between the bucket's range in keys and in buf; the chunk sort
     // writes where the passes must start for the last one to end in keys.
-    int passes = 0;
-    for (std::size_t w = std::size_t(chunk); w < s; w *= 2) ++passes;
     const bool src_in_buf = task.kind == 1;
-    bool out_in_buf = passes % 2 == 1;
+    const bool out_in_buf = merge_rounds(s, std::size_t(chunk)) % 2 == 1;
     const KeyView& sk = src_in_buf ? buf : keys;
     const ValueView& sv = src_in_buf ? value_buf : values;
     for (std::size_t off = 0; off < s; off += std::size_t(chunk)) {
@@ -366,32 +365,20 @@ struct SampleSmallSort {
       team.team_barrier();
     }
     // Each thread merges `piece` outputs located by merge path; a piece never spans two merges.
-    for (std::size_t w = std::size_t(chunk); w < s; w *= 2) {
-      const KeyView& fk = out_in_buf ? buf : keys;
-      const ValueView& fv = out_in_buf ? value_buf : values;
-      const KeyView& tk = out_in_buf ? keys : buf;
-      const ValueView& tv = out_in_buf ? values : value_buf;
+    team_merge_passes(team, s, std::size_t(chunk), out_in_buf, [&](const std::size_t w, const bool from_buf) {
+      const KeyView& fk = from_buf ? buf : keys;
+      const ValueView& fv = from_buf ? value_buf : values;
+      const KeyView& tk = from_buf ? keys : buf;
+      const ValueView& tv = from_buf ? values : value_buf;
       std::size_t piece = 2 * w;
       while (piece > 64 && piece * team.team_size() > s) piece /= 2;
-      Kokkos::parallel_for(Kokkos::TeamThreadRange(team, (s + piece - 1) / piece), [&](const std::size_t pi) {
-        const std::size_t o = pi * piece;
-        const std::size_t ps = o / (2 * w) * (2 * w);
-        const std::size_t mid = ps + w < s ? ps + w : s;
-        const std::size_t pe = ps + 2 * w < s ? ps + 2 * w : s;
-        const auto a = [&](const std::size_t x) { return fk(begin + ps + x); };
-        const auto b = [&](const std::size_t x) { return fk(begin + mid + x); };
-        const std::size_t na = mid - ps, nb = pe - mid, diag = o - ps;
-        const std::size_t cnt = pe - o < piece ? pe - o : piece;
-        const std::size_t i = merge_path(a, na, b, nb, diag, comp);
-        serial_merge(a, na, b, nb, i, diag - i, o, cnt, comp,
-                     [&](const std::size_t out, const bool from_a, const std::size_t idx, const auto& key) {
-                       tk(begin + out) = key;
-                       if (HasValues) tv(begin + out) = fv(begin + (from_a ? ps : mid) + idx);
-                     });
-      });
-      team.team_barrier();
-      out_in_buf = !out_in_buf;
-    }
+      team_merge_pass<PieceMerge::serial>(team, RunPairsInChunks<std::size_t>{s, w, piece},
+                                          [&](const std::size_t x) { return fk(begin + x); }, comp,
+                                          [&](const std::size_t out, const std::size_t pos, const auto& key) {
+                                            tk(begin + out) = key;
+                                            if (HasValues) tv(begin + out) = fv(begin + pos);
+                                          });
+    });
   }
 };
 

@@ -1,13 +1,14 @@
 #ifndef KOKKOSSORT_IMPL_TEAMSORT_HPP
 #define KOKKOSSORT_IMPL_TEAMSORT_HPP
-// Team-level sorting primitives over arrays in team scratch, and the merge-path search that
-// lets many threads share one merge. Shared by every algorithm that sorts tiles on chip.
+// Team-level sorting primitives over arrays in team scratch: sorting networks and the team
+// merge sort. Shared by every algorithm that sorts tiles on chip.
 #include <cstdint>
 #include <type_traits>
 #include <Kokkos_Core.hpp>
 #include "../KokkosSort_Algorithm.hpp"
 #include "../KokkosSort_Config.hpp"
 #include "../KokkosSort_PowerOfTwo.hpp"
+#include "KokkosSort_TeamMerge.hpp"
 
 namespace KokkosSort {
 namespace Impl {
@@ -162,98 +163,6 @@ KOKKOS_INLINE_FUNCTION void team_odd_even_merge_sort(const Member& team, const K
   }
 }
 
-// Merge path: how many of the first `diag` outputs of the stable merge of a[0, na) and
-// b[0, nb) come from a (ties taken from a first). a and b are anything indexable with ().
-// Index: std::size_t for global arrays, int for tiles in scratch, whose searches run ~11 steps
-// per 8 outputs in the merge passes, kernels bound by their integer pipe (Nsight Compute, H100).
-template <class Index, class A, class B, class Comp>
-KOKKOS_INLINE_FUNCTION Index merge_path(const A& a, const Index na, const B& b, const Index nb, const Index diag,
-                                        const Comp& comp) {
-  Index lo = diag > nb ? diag - nb : 0;
-  Index hi = diag < na ? diag : na;
-  while (lo < hi) {
-    const Index mid = lo + (hi - lo) / 2;
-    if (comp(b(diag - 1 - mid), a(mid)))
-      hi = mid;
-    else
-      lo = mid + 1;
-  }
-  return lo;
-}
-
-// How serial_merge reads its inputs: `reload` reads both heads for every comparison and the
-// key taken again to write it (three reads of a or b per output); `registers` keeps each head
-// in a register and reads only the one replaced (one read per output, one read ahead at the
-// end). reload is the measured default; the template argument picks either (test_team_sort runs
-// both). The tile merges use serial_merge_in_array instead.
-enum class MergeReads { reload, registers };
-inline constexpr MergeReads default_merge_reads = MergeReads::reload;
-
-// Thread-level stable merge of `count` outputs, starting at a[i], b[j]. emit(o, from_a, index,
-// key) receives each output position, its source and its key.
-template <MergeReads Reads = default_merge_reads, class A, class B, class Comp, class Emit>
-KOKKOS_INLINE_FUNCTION void serial_merge(const A& a, const std::size_t na, const B& b, const std::size_t nb,
-                                         std::size_t i, std::size_t j, const std::size_t out_begin,
-                                         const std::size_t count, const Comp& comp, const Emit& emit) {
-  if constexpr (Reads == MergeReads::registers) {
-    using KeyA = std::decay_t<decltype(a(i))>;
-    using KeyB = std::decay_t<decltype(b(j))>;
-    KeyA head_a{};
-    KeyB head_b{};
-    if (i < na) head_a = a(i);
-    if (j < nb) head_b = b(j);
-    for (std::size_t o = out_begin; o < out_begin + count; ++o) {
-      if (j >= nb || (i < na && !comp(head_b, head_a))) {
-        emit(o, true, i, head_a);
-        if (++i < na) head_a = a(i);
-      } else {
-        emit(o, false, j, head_b);
-        if (++j < nb) head_b = b(j);
-      }
-    }
-  } else {
-    for (std::size_t o = out_begin; o < out_begin + count; ++o) {
-      const bool take_a = j >= nb || (i < na && !comp(b(j), a(i)));
-      if (take_a) {
-        emit(o, true, i, a(i));
-        ++i;
-      } else {
-        emit(o, false, j, b(j));
-        ++j;
-      }
-    }
-  }
-}
-
-// Thread-level stable merge of `count` outputs of two sorted runs held in one array: a at
-// arr(a0 + x), x < na, and b at arr(b0 + x), x < nb, starting at a[i], b[j]. Both heads stay in
-// registers, and each output reloads the head it consumed by one read whose position is a select
-// (clamped to the run's last key once the run is used up): one scratch read per output and no
-// branch on the keys, so a warp stays converged on random keys as on presorted ones. (serial_merge
-// branches per output, and its reads are where random keys cost: on an H100 its merges took 20x
-// the bank conflicts and +42% instructions on uniform against sorted u32 keys.)
-// emit(o, pos, key): output o is arr(pos).
-template <class Arr, class Comp, class Emit>
-KOKKOS_INLINE_FUNCTION void serial_merge_in_array(const Arr& arr, const int a0, const int na, const int b0,
-                                                  const int nb, int i, int j, const int out_begin, const int count,
-                                                  const Comp& comp, const Emit& emit) {
-  using Key = std::decay_t<decltype(arr(0))>;
-  Key ka{}, kb{};
-  if (i < na) ka = arr(a0 + i);
-  if (j < nb) kb = arr(b0 + j);
-  for (int o = out_begin; o < out_begin + count; ++o) {
-    const bool take_a = j >= nb || (i < na && !comp(kb, ka));
-    emit(o, take_a ? a0 + i : b0 + j, take_a ? ka : kb);
-    i += int(take_a);
-    j += int(!take_a);
-    // take_a implies na > 0, !take_a implies nb > 0: the clamped position is inside its run.
-    const int next = take_a ? a0 + (i < na ? i : na - 1) : b0 + (j < nb ? j : nb - 1);
-    const Key v = arr(next);
-    ka = take_a ? v : ka;
-    kb = take_a ? kb : v;
-  }
-}
-
 // Sorts the N keys (and slots) of one run in registers by odd-even transposition: N rounds of
 // compare-exchanges between neighbours, each a select, so the cost does not depend on the keys
 // (insertion sort shifts ~N^2/4 keys through scratch on random input and none on sorted input).
@@ -323,34 +232,18 @@ KOKKOS_INLINE_FUNCTION bool team_merge_sort(const Member& team, const KeyArr& ke
     }
   });
   team.team_barrier();
-  bool in_second = false;
-  for (int w = base_run; w < valid; w *= 2) {
-    const KeyArr& from_k = in_second ? keys2 : keys;
-    const SlotArr& from_s = in_second ? slot2 : slot;
-    const KeyArr& to_k = in_second ? keys : keys2;
-    const SlotArr& to_s = in_second ? slot : slot2;
+  return team_merge_passes(team, valid, base_run, false, [&](const int w, const bool from_second) {
+    const KeyArr& from_k = from_second ? keys2 : keys;
+    const SlotArr& from_s = from_second ? slot2 : slot;
+    const KeyArr& to_k = from_second ? keys : keys2;
+    const SlotArr& to_s = from_second ? slot : slot2;
     const int c = chunk < 2 * w ? chunk : 2 * w;  // a chunk never spans two merges
-    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, (valid + c - 1) / c), [&](const int ci) {
-      const int o = ci * c;
-      const int ps = o / (2 * w) * (2 * w);
-      const int mid = ps + w < valid ? ps + w : valid;
-      const int pe = ps + 2 * w < valid ? ps + 2 * w : valid;
-      const auto a = [&](const int x) { return from_k(ps + x); };
-      const auto b = [&](const int x) { return from_k(mid + x); };
-      const int na = mid - ps, nb = pe - mid;
-      const int diag = o - ps;
-      const int count = pe - o < c ? pe - o : c;
-      const int i = merge_path(a, na, b, nb, diag, comp);
-      serial_merge_in_array(from_k, ps, na, mid, nb, i, diag - i, o, count, comp,
-                            [&](const int out, const int pos, const auto& key) {
-                              to_k(out) = key;
-                              if (WithSlots) to_s(out) = from_s(pos);
-                            });
-    });
-    team.team_barrier();
-    in_second = !in_second;
-  }
-  return in_second;
+    team_merge_pass<PieceMerge::in_array>(team, RunPairsInChunks<int>{valid, w, c}, from_k, comp,
+                                          [&](const int out, const int pos, const auto& key) {
+                                            to_k(out) = key;
+                                            if (WithSlots) to_s(out) = from_s(pos);
+                                          });
+  });
 }
 
 }  // namespace Impl

@@ -17,6 +17,7 @@
 #include <string>
 #include <Kokkos_Core.hpp>
 #include "../KokkosSort_Tuning.hpp"
+#include "../team/KokkosSort_TeamMerge.hpp"
 #include "../team/KokkosSort_TeamPrimitives.hpp"
 #include "../team/KokkosSort_TeamSort.hpp"
 #include "../team/KokkosSort_TeamTileSort.hpp"
@@ -76,9 +77,7 @@ struct SegmentTiles {
   int round;
 
   KOKKOS_INLINE_FUNCTION static int rounds(const std::size_t len, const int sort_tile) {
-    int r = 0;
-    for (std::size_t w = std::size_t(sort_tile); w < len; w *= 2) ++r;
-    return r;
+    return merge_rounds(len, std::size_t(sort_tile));
   }
   // Whether segment data is in b after `done` merge rounds.
   KOKKOS_INLINE_FUNCTION bool in_b(const int r, const int done) const {
@@ -272,19 +271,11 @@ struct TileMergePass {
         team, count, [&](const int x) { return src(x < la ? s.a_begin + x : s.b_begin + (x - la)); },
         [&](const int x, const Key& k) { in(x) = k; });
     team.team_barrier();
-    const int ch = chunk;
-    const auto a = [&](const int x) { return in(x); };
-    const auto b = [&](const int x) { return in(la + x); };
-    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, (count + ch - 1) / ch), [&](const int ci) {
-      const int d = ci * ch;
-      const int len = count - d < ch ? count - d : ch;
-      const int i = merge_path(a, la, b, lb, d, comp);
-      serial_merge_in_array(in, 0, la, la, lb, i, d - i, d, len, comp,
-                            [&](const int o, const int pos, const auto& key) {
-                              out(o) = key;
-                              if (HasValues) out_slot(o) = std::uint16_t(pos);
-                            });
-    });
+    team_merge_pass<PieceMerge::in_array>(team, OneMergeInChunks<int>{la, count, chunk}, in, comp,
+                                          [&](const int o, const int pos, const auto& key) {
+                                            out(o) = key;
+                                            if (HasValues) out_slot(o) = std::uint16_t(pos);
+                                          });
     team.team_barrier();
     if constexpr (HasValues) {
       team_batched_copy<batch>(
