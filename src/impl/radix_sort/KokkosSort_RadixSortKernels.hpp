@@ -206,13 +206,12 @@ struct RadixDownsweep {
           for (int x = d + 1; x <= radix; ++x) tile_start(x) = std::uint32_t(valid);
       });
       team.team_barrier();
-      Kokkos::parallel_for(Kokkos::TeamThreadRange(team, valid), [&](const int i) {
-        const Key key = keys(i);
-        const unsigned d = radix_digit(key, shift, bits);
-        const std::size_t dst = running(d) + std::size_t(i - int(tile_start(d)));
-        dst_keys(dst) = key;
-        if constexpr (HasValues) dst_values(dst) = src_values(base + slots(i));
-      });
+      team_scatter_ranked_tile(
+          team, valid, [&](const int i) { return radix_digit(keys(i), shift, bits); }, tile_start, running,
+          [&](const int i, const std::size_t dst) {
+            dst_keys(dst) = keys(i);
+            if constexpr (HasValues) dst_values(dst) = src_values(base + slots(i));
+          });
       team.team_barrier();
     }
   }

@@ -263,9 +263,7 @@ struct SampleScatter {
         slot(pos) = std::uint16_t(i);
       });
       team.team_barrier();
-      Kokkos::parallel_for(Kokkos::TeamThreadRange(team, valid), [&](const int pos) {
-        const int b = sorted_bucket(pos);
-        const std::size_t d = running(b) + std::size_t(pos - int(start(b)));
+      team_scatter_ranked_tile(team, valid, sorted_bucket, start, running, [&](const int pos, const std::size_t d) {
         dst(d) = tile_keys(pos);
         if (HasValues) dst_values(d) = src_values(base + slot(pos));
       });

@@ -134,6 +134,19 @@ KOKKOS_INLINE_FUNCTION void team_batched_copy(const Member& team, const Index co
   }
 }
 
+// Scatter of a tile ranked by bucket in scratch, each bucket's keys one run: the element at tile
+// position pos, of bucket b = bucket_of(pos), goes to running(b) + (pos - start(b)), start(b)
+// being the bucket's first tile position and running(b) its next output position; write(pos,
+// dst) moves it. Consecutive positions of a bucket go to consecutive outputs. No barrier.
+template <class Member, class BucketOf, class Start, class Running, class Write>
+KOKKOS_INLINE_FUNCTION void team_scatter_ranked_tile(const Member& team, const int valid, const BucketOf& bucket_of,
+                                                     const Start& start, const Running& running, const Write& write) {
+  Kokkos::parallel_for(Kokkos::TeamThreadRange(team, valid), [&](const int pos) {
+    const int b = int(bucket_of(pos));
+    write(pos, running(b) + std::size_t(pos - int(start(b))));
+  });
+}
+
 // [0, n) cut into `count` chunks, one per team of a streaming pass: at most max_chunks (at
 // least one) of per_chunk elements each, a multiple of `granule` (a tile, so that no tile
 // straddles two chunks); the last chunk is shorter.
