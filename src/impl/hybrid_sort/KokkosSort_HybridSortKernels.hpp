@@ -204,8 +204,8 @@ struct HybridHistogram {
       const int w = watched ? watch_slot(k) : -1;
       h.count(b);
       if (w >= 0) {
-        counter_min(h.shared(), mn(w), x);
-        counter_max(h.shared(), mx(w), x);
+        counter_extreme<false>(h.shared(), mn(w), x);
+        counter_extreme<true>(h.shared(), mx(w), x);
       }
     });
     team.team_barrier();

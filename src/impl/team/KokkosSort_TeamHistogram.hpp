@@ -33,23 +33,17 @@ KOKKOS_INLINE_FUNCTION T counter_fetch_increment(const bool shared, T& c) {
   return shared ? Kokkos::atomic_fetch_add(&c, T(1)) : c++;
 }
 
-// m = min(m, x) and m = max(m, x), reading m first: after a few keys almost none moves an
+// m = max(m, x) (Max) or min(m, x), reading m first: after a few keys almost none moves an
 // extreme, so a frequent value costs no atomics.
-template <class T>
-KOKKOS_INLINE_FUNCTION void counter_min(const bool shared, T& m, const T& x) {
-  if (!(x < m)) return;
-  if (shared)
-    Kokkos::atomic_fetch_min(&m, x);
-  else
+template <bool Max, class T>
+KOKKOS_INLINE_FUNCTION void counter_extreme(const bool shared, T& m, const T& x) {
+  if (!(Max ? m < x : x < m)) return;
+  if (!shared)
     m = x;
-}
-template <class T>
-KOKKOS_INLINE_FUNCTION void counter_max(const bool shared, T& m, const T& x) {
-  if (!(m < x)) return;
-  if (shared)
+  else if constexpr (Max)
     Kokkos::atomic_fetch_max(&m, x);
   else
-    m = x;
+    Kokkos::atomic_fetch_min(&m, x);
 }
 
 // A histogram of `bins` counters in team scratch, in `copies` copies: thread t counts into copy

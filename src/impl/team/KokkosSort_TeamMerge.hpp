@@ -110,6 +110,17 @@ struct MergeSpan {
   Index ps, mid, pe, diag, count;
 };
 
+// The merge of the pair of runs of `width` that starts at ps, clipped to n: at most max_count of
+// its outputs from ps + diag on.
+template <class Index>
+KOKKOS_INLINE_FUNCTION MergeSpan<Index> run_pair_span(const Index n, const Index width, const Index ps,
+                                                      const Index diag, const Index max_count) {
+  const Index mid = ps + width < n ? ps + width : n;
+  const Index pe = ps + 2 * width < n ? ps + 2 * width : n;
+  const Index left = pe - (ps + diag);
+  return {ps, mid, pe, diag, left < max_count ? left : max_count};
+}
+
 // Pass geometries: which merges a pass makes and how it cuts them into pieces.
 // Runs of `width` (the last one shorter) merged pairwise, the outputs cut into pieces of `chunk`
 // (a power of two at most 2 width, or a divisor of it: a piece never spans two merges).
@@ -120,9 +131,7 @@ struct RunPairsInChunks {
   KOKKOS_INLINE_FUNCTION MergeSpan<Index> operator()(const Index p) const {
     const Index o = p * chunk;
     const Index ps = o / (2 * width) * (2 * width);
-    const Index mid = ps + width < n ? ps + width : n;
-    const Index pe = ps + 2 * width < n ? ps + 2 * width : n;
-    return {ps, mid, pe, o - ps, pe - o < chunk ? pe - o : chunk};
+    return run_pair_span(n, width, ps, o - ps, chunk);
   }
 };
 
@@ -135,11 +144,9 @@ struct RunPairsInShares {
   KOKKOS_INLINE_FUNCTION MergeSpan<Index> operator()(const Index p) const {
     const Index pair = p / shares, q = p % shares;
     const Index ps = 2 * width * pair;
-    const Index mid = ps + width < n ? ps + width : n;
-    const Index pe = ps + 2 * width < n ? ps + 2 * width : n;
-    const Index total = pe - ps;
+    const Index total = n - ps < 2 * width ? n - ps : 2 * width;
     const Index d0 = total * q / shares, d1 = total * (q + 1) / shares;
-    return {ps, mid, pe, d0, d1 - d0};
+    return run_pair_span(n, width, ps, d0, d1 - d0);
   }
 };
 
