@@ -51,6 +51,25 @@ KOKKOS_INLINE_FUNCTION int hybrid_sub_bin(const double d, const double w, const 
   return j < 0 ? 0 : (j >= s ? s - 1 : j);
 }
 
+// The buckets of a pass over the key coordinates: bucket k holds (lo, p[0]] for k = 0, then
+// (p[k-1], p[k]], the last one (p[np-1], hi]. Group of a key: 0 = at most lo (equal to the
+// minimum), 1..np+1 = its bucket + 1, np + 2 = NaN.
+template <class Key, class Mem>
+struct HybridBuckets {
+  using Traits = HybridSortKeyTraits<Key>;
+  using C = typename Traits::coord_type;
+  Kokkos::View<C*, Mem> pivots;
+  int num_pivots;
+  C lo;
+  KOKKOS_INLINE_FUNCTION int bucket_of(const C& x) const { return hybrid_bucket_of(pivots, num_pivots, x); }
+  KOKKOS_INLINE_FUNCTION int group_of(const Key& k) const {
+    if (Traits::is_nan(k)) return num_pivots + 2;
+    const C x = Traits::coord(k);
+    if (!(lo < x)) return 0;
+    return 1 + bucket_of(x);
+  }
+};
+
 // Bijective i -> (mul i + add) mod n; the identity when mul == 1 and add == 0.
 struct HybridPermutation {
   std::uint64_t n = 1, mul = 1, add = 0;
@@ -165,21 +184,20 @@ struct HybridHistogram {
   using Mem = typename ExecSpace::memory_space;
   using member_type = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
   KeyView keys;
-  Kokkos::View<C*, Mem> pivots;
-  int num_pivots;
+  ChunkRange chunks;
+  HybridBuckets<Key, Mem> buckets;
+  C hi;
   Kokkos::View<int*, Mem> base;
   Kokkos::View<unsigned long long*, Mem> hist;
   int bins;
-  C lo, hi;
-  ChunkRange chunks;
   Kokkos::View<int*, Mem> watch_slot;    // per bucket; -1 = not watched
   Kokkos::View<C*, Mem> watch_min, watch_max;  // start at hi and lo
   int watched;
   int scratch_level;  // 0, or 1 where the arrays exceed level 0 (hybrid_histogram_scratch)
 
   KOKKOS_INLINE_FUNCTION int bin_of(const int k, const C& x) const {
-    const C a = k == 0 ? lo : pivots(k - 1);
-    const C e = k == num_pivots ? hi : pivots(k);
+    const C a = k == 0 ? buckets.lo : buckets.pivots(k - 1);
+    const C e = k == buckets.num_pivots ? hi : buckets.pivots(k);
     const int b0 = base(k);
     return b0 + hybrid_sub_bin(hybrid_diff(x, a), hybrid_diff(e, a), base(k + 1) - b0);
   }
@@ -189,6 +207,7 @@ struct HybridHistogram {
     const TeamHistogram<ExecSpace> h(team, scratch, bins);
     ScratchArray<ExecSpace, C> mn(scratch, watched), mx(scratch, watched);
     h.zero(team);
+    const C lo = buckets.lo;
     Kokkos::parallel_for(Kokkos::TeamThreadRange(team, watched), [&](const int w) {
       mn(w) = hi;  // every bucketed key is in (lo, hi]
       mx(w) = lo;
@@ -199,7 +218,7 @@ struct HybridHistogram {
       if (Traits::is_nan(key)) return;
       const C x = Traits::coord(key);
       if (!(lo < x)) return;  // the front group
-      const int k = hybrid_bucket_of(pivots, num_pivots, x);
+      const int k = buckets.bucket_of(x);
       const int b = bin_of(k, x);
       const int w = watched ? watch_slot(k) : -1;
       h.count(b);
@@ -236,35 +255,20 @@ HybridHistogramScratch hybrid_histogram_scratch(const int bins, const int watche
   return {bytes <= level0 ? 0 : 1, bytes};
 }
 
-// Group of a key: 0 = equal to the minimum, 1..L = bucket, L + 1 = NaN.
-template <class Traits, class PivotView, class Key, class C>
-KOKKOS_INLINE_FUNCTION int hybrid_group_of(const PivotView& pivots, const int num_pivots, const C& lo,
-                                           const Key& k) {
-  if (Traits::is_nan(k)) return num_pivots + 2;
-  const C x = Traits::coord(k);
-  if (!(lo < x)) return 0;
-  return 1 + hybrid_bucket_of(pivots, num_pivots, x);
-}
-
+// Each key's group counted (visited in the order perm), its rank in the group kept in local.
 template <class ExecSpace, class KeyView, class IndexT>
 struct HybridCount {
-  using Key = typename KeyView::non_const_value_type;
-  using Traits = HybridSortKeyTraits<Key>;
-  using C = typename Traits::coord_type;
   using Mem = typename ExecSpace::memory_space;
-  using member_type = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
   KeyView keys;
-  Kokkos::View<C*, Mem> pivots;
-  int num_pivots;
-  C lo;
+  ChunkRange chunks;
+  HybridBuckets<typename KeyView::non_const_value_type, Mem> buckets;
+  HybridPermutation perm;
   Kokkos::View<unsigned long long*, Mem> counts;
   Kokkos::View<IndexT*, Mem> local;
-  ChunkRange chunks;
-  HybridPermutation perm;
 
-  KOKKOS_INLINE_FUNCTION void operator()(const member_type& team) const {
+  KOKKOS_INLINE_FUNCTION void operator()(const typename Kokkos::TeamPolicy<ExecSpace>::member_type& team) const {
     team_for_each_in_chunk(team, chunks, [&](const std::size_t i) {
-      const int g = hybrid_group_of<Traits>(pivots, num_pivots, lo, keys(perm(i)));
+      const int g = buckets.group_of(keys(perm(i)));
       local(i) = IndexT(Kokkos::atomic_fetch_add(&counts(g), 1ull));
     });
   }
@@ -285,28 +289,25 @@ struct HybridGroupSize {
   }
 };
 
+// Each key moved to its group's padded range at the rank HybridCount gave it.
 template <class ExecSpace, class KeyView, class ValueView, class IndexT, bool HasValues>
 struct HybridReposition {
-  using Key = typename KeyView::non_const_value_type;
-  using Traits = HybridSortKeyTraits<Key>;
-  using C = typename Traits::coord_type;
   using Mem = typename ExecSpace::memory_space;
-  using member_type = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
-  KeyView keys, keys_out;
-  ValueView values, values_out;
-  Kokkos::View<C*, Mem> pivots;
-  int num_pivots;
-  C lo;
-  Kokkos::View<unsigned long long*, Mem> counts, padded_offsets;
-  Kokkos::View<IndexT*, Mem> local;
+  KeyView keys;
   ChunkRange chunks;
+  HybridBuckets<typename KeyView::non_const_value_type, Mem> buckets;
   HybridPermutation perm;
+  Kokkos::View<unsigned long long*, Mem> counts;
+  Kokkos::View<IndexT*, Mem> local;
+  Kokkos::View<unsigned long long*, Mem> padded_offsets;
+  KeyView keys_out;
+  ValueView values, values_out;
 
-  KOKKOS_INLINE_FUNCTION void operator()(const member_type& team) const {
+  KOKKOS_INLINE_FUNCTION void operator()(const typename Kokkos::TeamPolicy<ExecSpace>::member_type& team) const {
     team_for_each_in_chunk(team, chunks, [&](const std::size_t i) {
       const std::size_t src = perm(i);
-      const Key k = keys(src);
-      const int g = hybrid_group_of<Traits>(pivots, num_pivots, lo, k);
+      const auto k = keys(src);
+      const int g = buckets.group_of(k);
       const std::size_t off = padded_offsets(g);
       // Padding goes first in each bucket (it is the smallest key there).
       const std::size_t pad = std::size_t(padded_offsets(g + 1) - off - counts(g));

@@ -177,8 +177,8 @@ void hybrid_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Va
     Kokkos::parallel_for("KokkosSort::hybrid_histogram",
                          Policy(exec, int(hist_chunks.count), stream_ts)
                              .set_scratch_size(hist_scratch.level, Kokkos::PerTeam(hist_scratch.bytes)),
-                         HybridHistogram<ExecSpace, KeyView>{keys, pivots, int(piv.size()), base, hist, bins, lo, hi,
-                                                             hist_chunks, watch_slot, watch_min, watch_max, nw,
+                         HybridHistogram<ExecSpace, KeyView>{keys, hist_chunks, {pivots, int(piv.size()), lo}, hi, base,
+                                                             hist, bins, watch_slot, watch_min, watch_max, nw,
                                                              hist_scratch.level});
     Kokkos::deep_copy(exec, h_hist, hist);
     Kokkos::deep_copy(exec, h_watch_min, watch_min);
@@ -254,18 +254,17 @@ void hybrid_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Va
   Kokkos::deep_copy(exec, pivots, h_pivots);
   Kokkos::deep_copy(exec, one_value, h_one_value);
   Kokkos::deep_copy(exec, counts, 0ull);
+  const HybridBuckets<Key, Mem> buckets{pivots, L - 1, lo};
   const HybridPermutation perm = options.shuffle ? hybrid_shuffle_permutation(n) : HybridPermutation{n, 1, 0};
   Kokkos::parallel_for("KokkosSort::hybrid_count", Policy(exec, int(stream_chunks.count), stream_ts),
-                       HybridCount<ExecSpace, KeyView, IndexT>{keys, pivots, L - 1, lo, counts, local, stream_chunks,
-                                                               perm});
+                       HybridCount<ExecSpace, KeyView, IndexT>{keys, stream_chunks, buckets, perm, counts, local});
   device_exclusive_scan(exec, "KokkosSort::hybrid_padded_offsets", std::size_t(groups + 1), padded_offsets,
                         HybridGroupSize<ExecSpace>{counts, groups, true});
   device_exclusive_scan(exec, "KokkosSort::hybrid_out_offsets", std::size_t(groups + 1), out_offsets,
                         HybridGroupSize<ExecSpace>{counts, groups, false});
   Kokkos::parallel_for("KokkosSort::hybrid_reposition", Policy(exec, int(stream_chunks.count), stream_ts),
                        HybridReposition<ExecSpace, KeyView, ValueView, IndexT, HasValues>{
-                           keys, a_keys, values, a_values, pivots, L - 1, lo, counts, padded_offsets, local,
-                           stream_chunks, perm});
+                           keys, stream_chunks, buckets, perm, counts, local, padded_offsets, a_keys, values, a_values});
 
   // Per-bucket vector merge sort, written straight to the caller's View.
   Kokkos::parallel_for("KokkosSort::hybrid_merge_sort", Policy(exec, groups, Params::sort_team_size),
