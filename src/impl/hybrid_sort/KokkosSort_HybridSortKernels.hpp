@@ -289,29 +289,23 @@ struct HybridGroupSize {
   }
 };
 
-// Each key moved to its group's padded range at the rank HybridCount gave it.
+// Each key of a count pass moved to its group's padded range at the rank the pass gave it.
 template <class ExecSpace, class KeyView, class ValueView, class IndexT, bool HasValues>
 struct HybridReposition {
-  using Mem = typename ExecSpace::memory_space;
-  KeyView keys;
-  ChunkRange chunks;
-  HybridBuckets<typename KeyView::non_const_value_type, Mem> buckets;
-  HybridPermutation perm;
-  Kokkos::View<unsigned long long*, Mem> counts;
-  Kokkos::View<IndexT*, Mem> local;
-  Kokkos::View<unsigned long long*, Mem> padded_offsets;
+  HybridCount<ExecSpace, KeyView, IndexT> counted;
+  Kokkos::View<unsigned long long*, typename ExecSpace::memory_space> padded_offsets;
   KeyView keys_out;
   ValueView values, values_out;
 
   KOKKOS_INLINE_FUNCTION void operator()(const typename Kokkos::TeamPolicy<ExecSpace>::member_type& team) const {
-    team_for_each_in_chunk(team, chunks, [&](const std::size_t i) {
-      const std::size_t src = perm(i);
-      const auto k = keys(src);
-      const int g = buckets.group_of(k);
+    team_for_each_in_chunk(team, counted.chunks, [&](const std::size_t i) {
+      const std::size_t src = counted.perm(i);
+      const auto k = counted.keys(src);
+      const int g = counted.buckets.group_of(k);
       const std::size_t off = padded_offsets(g);
       // Padding goes first in each bucket (it is the smallest key there).
-      const std::size_t pad = std::size_t(padded_offsets(g + 1) - off - counts(g));
-      const std::size_t dst = off + pad + std::size_t(local(i));
+      const std::size_t pad = std::size_t(padded_offsets(g + 1) - off - counted.counts(g));
+      const std::size_t dst = off + pad + std::size_t(counted.local(i));
       keys_out(dst) = k;
       if constexpr (HasValues) values_out(dst) = values(src);
     });

@@ -254,17 +254,16 @@ void hybrid_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Va
   Kokkos::deep_copy(exec, pivots, h_pivots);
   Kokkos::deep_copy(exec, one_value, h_one_value);
   Kokkos::deep_copy(exec, counts, 0ull);
-  const HybridBuckets<Key, Mem> buckets{pivots, L - 1, lo};
   const HybridPermutation perm = options.shuffle ? hybrid_shuffle_permutation(n) : HybridPermutation{n, 1, 0};
-  Kokkos::parallel_for("KokkosSort::hybrid_count", Policy(exec, int(stream_chunks.count), stream_ts),
-                       HybridCount<ExecSpace, KeyView, IndexT>{keys, stream_chunks, buckets, perm, counts, local});
+  const HybridCount<ExecSpace, KeyView, IndexT> count{keys, stream_chunks, {pivots, L - 1, lo}, perm, counts, local};
+  Kokkos::parallel_for("KokkosSort::hybrid_count", Policy(exec, int(stream_chunks.count), stream_ts), count);
   device_exclusive_scan(exec, "KokkosSort::hybrid_padded_offsets", std::size_t(groups + 1), padded_offsets,
                         HybridGroupSize<ExecSpace>{counts, groups, true});
   device_exclusive_scan(exec, "KokkosSort::hybrid_out_offsets", std::size_t(groups + 1), out_offsets,
                         HybridGroupSize<ExecSpace>{counts, groups, false});
   Kokkos::parallel_for("KokkosSort::hybrid_reposition", Policy(exec, int(stream_chunks.count), stream_ts),
-                       HybridReposition<ExecSpace, KeyView, ValueView, IndexT, HasValues>{
-                           keys, stream_chunks, buckets, perm, counts, local, padded_offsets, a_keys, values, a_values});
+                       HybridReposition<ExecSpace, KeyView, ValueView, IndexT, HasValues>{count, padded_offsets, a_keys,
+                                                                                          values, a_values});
 
   // Per-bucket vector merge sort, written straight to the caller's View.
   Kokkos::parallel_for("KokkosSort::hybrid_merge_sort", Policy(exec, groups, Params::sort_team_size),
