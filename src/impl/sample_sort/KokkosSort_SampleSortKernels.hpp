@@ -62,6 +62,39 @@ KOKKOS_INLINE_FUNCTION int sample_bucket(const Arr& spl, const int k, const int 
   return 2 * b + int(eq && b < k - 1 && !comp(key, spl(k + b)));
 }
 
+// One level of the distribution as its count and scatter kernels read it: the buckets being
+// split (parents), their chunks (one team each), each parent's 2k splitter slots (the tree,
+// then the sorted splitters: sample_bucket) and its equality flag.
+template <class Key, class Mem>
+struct SampleLevel {
+  Kokkos::View<SampleParent*, Mem> parents;
+  Kokkos::View<SampleChunk*, Mem> chunks;
+  Kokkos::View<Key*, Mem> splitters;
+  Kokkos::View<int*, Mem> eq;
+  int k, logk;
+
+  // Where (bucket b, chunk c of parent par) counts in the level's table: bucket-major inside the
+  // parent's block, so that one exclusive scan of the table gives each its output position after
+  // the level's earlier parents.
+  KOKKOS_INLINE_FUNCTION std::size_t table_index(const SampleParent& par, const int b, const int c) const {
+    return std::size_t(par.first_chunk) * 2 * k + std::size_t(b) * par.num_chunks + std::size_t(c - par.first_chunk);
+  }
+  // The chunk of this team (its league rank) with its parent, and the parent's splitters loaded
+  // into spl, each thread calling also(b) for the buckets b it loads. No barrier.
+  template <class Member, class Spl, class Also>
+  KOKKOS_INLINE_FUNCTION SampleChunk load_chunk(const Member& team, const Spl& spl, SampleParent& par, bool& equal,
+                                                const Also& also) const {
+    const SampleChunk ch = chunks(team.league_rank());
+    par = parents(ch.parent);
+    equal = eq(ch.parent) != 0;
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, 2 * k), [&](const int b) {
+      spl(b) = splitters(std::size_t(ch.parent) * 2 * k + b);
+      also(b);
+    });
+    return ch;
+  }
+};
+
 // Kernel 1: splitters of every bucket of the level.
 template <class ExecSpace, class KeyView, class Comp>
 struct SampleSplitters {
@@ -145,13 +178,9 @@ struct SampleCount {
   using Mem = typename ExecSpace::memory_space;
   using member_type = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
   KeyView src;
-  Kokkos::View<SampleParent*, Mem> parents;
-  Kokkos::View<SampleChunk*, Mem> chunks;
-  Kokkos::View<Key*, Mem> splitters;
-  Kokkos::View<int*, Mem> eq;
+  SampleLevel<Key, Mem> level;
   Kokkos::View<std::size_t*, Mem> counts;
   Comp comp;
-  int k, logk;
   int copies;  // counter arrays per team: thread t counts into copy t % copies
 
   static std::size_t shmem(int k, int copies) {
@@ -159,29 +188,23 @@ struct SampleCount {
   }
 
   KOKKOS_INLINE_FUNCTION void operator()(const member_type& team) const {
+    const int k = level.k;
     ScratchArray<ExecSpace, Key> spl(team.team_scratch(0), 2 * k);
     const TeamHistogram<ExecSpace> hist(team, team.team_scratch(0), 2 * k, copies);
-    const int c = team.league_rank();
-    const SampleChunk ch = chunks(c);
-    const SampleParent par = parents(ch.parent);
-    const bool equal = eq(ch.parent) != 0;
-    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, 2 * k), [&](const int i) {
-      spl(i) = splitters(std::size_t(ch.parent) * 2 * k + i);
-    });
+    SampleParent par;
+    bool equal;
+    const SampleChunk ch = level.load_chunk(team, spl, par, equal, [](int) {});
     hist.zero(team);
     team.team_barrier();
     Kokkos::parallel_for(Kokkos::TeamThreadRange(team, ch.begin, ch.end), [&](const std::size_t i) {
-      hist.count(sample_bucket<LogK>(spl, k, logk, equal, src(i), comp));
+      hist.count(sample_bucket<LogK>(spl, k, level.logk, equal, src(i), comp));
     });
     team.team_barrier();
     hist.sum_copies(team);
     team.team_barrier();
-    // Bucket-major inside the parent's block: one exclusive scan of the whole table then gives
-    // each (bucket, chunk) its position after the level's earlier parents.
-    const std::size_t block = std::size_t(par.first_chunk) * 2 * k;
-    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, 2 * k), [&](const int b) {
-      counts(block + std::size_t(b) * par.num_chunks + (c - par.first_chunk)) = hist(b);
-    });
+    const int c = team.league_rank();
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, 2 * k),
+                         [&](const int b) { counts(level.table_index(par, b, c)) = hist(b); });
   }
 };
 
@@ -210,20 +233,19 @@ struct SampleScatter {
   using member_type = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
   KeyView src, dst;
   ValueView src_values, dst_values;
-  Kokkos::View<SampleParent*, Mem> parents;
-  Kokkos::View<SampleChunk*, Mem> chunks;
-  Kokkos::View<Key*, Mem> splitters;
-  Kokkos::View<int*, Mem> eq;
+  SampleLevel<Key, Mem> level;
   Kokkos::View<std::size_t*, Mem> offsets;  // the scanned counts
   Comp comp;
-  int k, logk, tile;
+  int tile;
 
   static std::size_t shmem(int k, int tile) {
     return scratch_bytes<Key>(2 * k) + scratch_bytes<Key>(tile) + 4 * scratch_bytes<std::uint16_t>(tile) +
-           TeamHistogram<ExecSpace>::scratch(2 * k) + scratch_bytes<std::uint32_t>(2 * k) + scratch_bytes<std::size_t>(2 * k);
+           TeamHistogram<ExecSpace>::scratch(2 * k) + scratch_bytes<std::uint32_t>(2 * k) +
+           scratch_bytes<std::size_t>(2 * k);
   }
 
   KOKKOS_INLINE_FUNCTION void operator()(const member_type& team) const {
+    const int k = level.k;
     ScratchArray<ExecSpace, Key> spl(team.team_scratch(0), 2 * k);
     ScratchArray<ExecSpace, Key> tile_keys(team.team_scratch(0), tile);
     ScratchArray<ExecSpace, std::uint16_t> bucket_of(team.team_scratch(0), tile);  // by input index
@@ -234,20 +256,16 @@ struct SampleScatter {
     ScratchArray<ExecSpace, std::uint32_t> start(team.team_scratch(0), 2 * k);
     ScratchArray<ExecSpace, std::size_t> running(team.team_scratch(0), 2 * k);
     const int c = team.league_rank();
-    const SampleChunk ch = chunks(c);
-    const SampleParent par = parents(ch.parent);
-    const bool equal = eq(ch.parent) != 0;
-    const std::size_t block = std::size_t(par.first_chunk) * 2 * k;
-    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, 2 * k), [&](const int b) {
-      spl(b) = splitters(std::size_t(ch.parent) * 2 * k + b);
-      running(b) = offsets(block + std::size_t(b) * par.num_chunks + (c - par.first_chunk)) + par.shift;
-    });
+    SampleParent par;
+    bool equal;
+    const SampleChunk ch = level.load_chunk(
+        team, spl, par, equal, [&](const int b) { running(b) = offsets(level.table_index(par, b, c)) + par.shift; });
     for (std::size_t base = ch.begin; base < ch.end; base += std::size_t(tile)) {
       const int valid = int(ch.end - base < std::size_t(tile) ? ch.end - base : std::size_t(tile));
       count.zero(team);
       team.team_barrier();
       Kokkos::parallel_for(Kokkos::TeamThreadRange(team, valid), [&](const int i) {
-        const int b = sample_bucket<LogK>(spl, k, logk, equal, src(base + i), comp);
+        const int b = sample_bucket<LogK>(spl, k, level.logk, equal, src(base + i), comp);
         bucket_of(i) = std::uint16_t(b);
         rank(i) = std::uint16_t(count.rank(b));
       });

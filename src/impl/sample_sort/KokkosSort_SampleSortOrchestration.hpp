@@ -23,11 +23,8 @@ namespace Impl {
 template <int LogK, class ExecSpace, class KeyView, class ValueView, bool HasValues, class Comp>
 void sample_distribute(const ExecSpace& exec, const SampleConfig& cfg, const KeyView& src, const KeyView& dst,
                        const ValueView& src_values, const ValueView& dst_values,
-                       const Kokkos::View<SampleParent*, typename ExecSpace::memory_space>& parents,
-                       const Kokkos::View<SampleChunk*, typename ExecSpace::memory_space>& chunks,
-                       const Kokkos::View<typename KeyView::non_const_value_type*,
-                                          typename ExecSpace::memory_space>& splitters,
-                       const Kokkos::View<int*, typename ExecSpace::memory_space>& eq,
+                       const SampleLevel<typename KeyView::non_const_value_type,
+                                         typename ExecSpace::memory_space>& level,
                        const Kokkos::View<std::size_t*, typename ExecSpace::memory_space>& counts,
                        const Comp& comp, const int num_chunks) {
   using Policy = Kokkos::TeamPolicy<ExecSpace>;
@@ -36,13 +33,12 @@ void sample_distribute(const ExecSpace& exec, const SampleConfig& cfg, const Key
   Kokkos::parallel_for("KokkosSort::sample_count",
                        Policy(exec, num_chunks, cfg.team_size)
                            .set_scratch_size(0, Kokkos::PerTeam(Count::shmem(cfg.k, cfg.counter_copies))),
-                       Count{src, parents, chunks, splitters, eq, counts, comp, cfg.k, cfg.logk, cfg.counter_copies});
+                       Count{src, level, counts, comp, cfg.counter_copies});
   device_exclusive_scan(exec, "KokkosSort::sample_scan", std::size_t(2 * cfg.k) * num_chunks, counts);
   Kokkos::parallel_for(
       "KokkosSort::sample_scatter",
       Policy(exec, num_chunks, cfg.team_size).set_scratch_size(0, Kokkos::PerTeam(Scatter::shmem(cfg.k, cfg.tile))),
-      Scatter{src, dst, src_values, dst_values, parents, chunks, splitters, eq, counts, comp, cfg.k, cfg.logk,
-              cfg.tile});
+      Scatter{src, dst, src_values, dst_values, level, counts, comp, cfg.tile});
 }
 
 template <class ExecSpace, class KeyView, class ValueView, bool HasValues, class Comp>
@@ -188,12 +184,13 @@ void sample_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Va
                          Policy(exec, int(np), cfg.team_size)
                              .set_scratch_size(0, Kokkos::PerTeam(Split::shmem(cfg.samples, k, cfg.team_size))),
                          Split{src, parents, splitters, eq, comp, k, cfg.samples, cfg.seed, depth, cfg.run_sort});
+    const SampleLevel<Key, Mem> level_tables{parents, chunks, splitters, eq, k, cfg.logk};
     if (cfg.logk == tuned_logk)
-      sample_distribute<tuned_logk, ExecSpace, KeyView, ValueView, HasValues>(exec, cfg, src, dst, src_v, dst_v, parents,
-                                                                             chunks, splitters, eq, counts, comp, nc);
+      sample_distribute<tuned_logk, ExecSpace, KeyView, ValueView, HasValues>(exec, cfg, src, dst, src_v, dst_v,
+                                                                             level_tables, counts, comp, nc);
     else
-      sample_distribute<0, ExecSpace, KeyView, ValueView, HasValues>(exec, cfg, src, dst, src_v, dst_v, parents,
-                                                                    chunks, splitters, eq, counts, comp, nc);
+      sample_distribute<0, ExecSpace, KeyView, ValueView, HasValues>(exec, cfg, src, dst, src_v, dst_v, level_tables,
+                                                                    counts, comp, nc);
     Kokkos::parallel_for("KokkosSort::sample_child_begins", Kokkos::RangePolicy<ExecSpace>(exec, 0, np * k2),
                          SampleChildBegins<ExecSpace>{parents, counts, child_begin, k});
     const auto crange = std::make_pair(std::size_t(0), np * k2);

@@ -77,7 +77,7 @@ SampleConfig sample_config(const ExecSpace& exec, const SampleSortPolicy& o, con
                      ? RunSort::network
                      : RunSort::insertion;
   using Scatter = SampleScatter<0, ExecSpace, KeyView, ValueView, HasValues, Comp>;
-  Scatter probe{keys, keys, values, values, {}, {}, {}, {}, {}, comp, cfg.k, cfg.logk, 1};
+  Scatter probe{keys, keys, values, values, {{}, {}, {}, {}, cfg.k, cfg.logk}, {}, comp, 1};
   cfg.team_size = resolve_team_size(exec, o.team_size, Params::team_size, probe);
   const std::size_t limit = scratch_limit<ExecSpace>(Params::scratch_budget);
   cfg.counter_copies = std::min(o.counter_copies > 0 ? o.counter_copies : Params::counter_copies, cfg.team_size);
