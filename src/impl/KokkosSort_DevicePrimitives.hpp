@@ -34,7 +34,8 @@ struct ExclusiveScanTable {
 template <class ExecSpace, class OutView, class Value>
 void device_exclusive_scan(const ExecSpace& exec, const std::string& label, const std::size_t n, const OutView& out,
                            const Value& value) {
-  Kokkos::parallel_scan(label, Kokkos::RangePolicy<ExecSpace>(exec, 0, n), ExclusiveScanTable<OutView, Value>{out, value});
+  Kokkos::parallel_scan(label, Kokkos::RangePolicy<ExecSpace>(exec, 0, n),
+                        ExclusiveScanTable<OutView, Value>{out, value});
 }
 
 // Exclusive scan of table(0 .. n-1) in place.

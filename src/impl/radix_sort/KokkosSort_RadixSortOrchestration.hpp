@@ -100,7 +100,8 @@ void radix_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Val
     Kokkos::parallel_for("KokkosSort::radix_upsweep", Policy(exec, int(layout.chunks.count), team_size), up);
     device_exclusive_scan(exec, "KokkosSort::radix_scan", std::size_t(radix) * layout.chunks.count, counts);
     Downsweep down{k_src, k_dst, v_src, v_dst, counts, layout, shift, radix, bits};
-    Kokkos::parallel_for("KokkosSort::radix_downsweep", DownsweepPolicy(exec, int(layout.chunks.count), team_size), down);
+    Kokkos::parallel_for("KokkosSort::radix_downsweep", DownsweepPolicy(exec, int(layout.chunks.count), team_size),
+                         down);
     std::swap(k_src, k_dst);
     if (HasValues) std::swap(v_src, v_dst);
   }
