@@ -9,6 +9,13 @@
 namespace KokkosSort {
 namespace Impl {
 
+// Teams of team_size threads that exec runs at once: the unit the chunk counts of streaming
+// passes are tuned in.
+template <class Exec>
+std::size_t resident_teams(const Exec& exec, const int team_size) {
+  return std::size_t(exec.concurrency()) / std::size_t(team_size);
+}
+
 // Host backends (Serial, OpenMP, Threads, HPX): a team is one thread, so team-level loops run
 // sequentially and need no barriers or atomics; tiles are sized to stay in L1/L2.
 struct HostTuning {
@@ -24,7 +31,7 @@ struct HostTuning {
     // A few chunks per thread, so uneven tiles still balance.
     template <class Exec>
     static std::size_t max_chunks(const Exec& exec) {
-      return std::size_t(exec.concurrency()) * 4;
+      return 4 * resident_teams(exec, team_size);
     }
   };
   // Randomized sample sort (KokkosSort_SampleSort.hpp). One-thread teams; tiles and the chunks
@@ -44,7 +51,7 @@ struct HostTuning {
     static constexpr std::size_t scratch_budget = 32 * 1024;
     template <class Exec>
     static std::size_t max_chunks(const Exec& exec) {
-      return std::size_t(exec.concurrency()) * 4;
+      return 4 * resident_teams(exec, team_size);
     }
   };
   // Deterministic sample sort (KokkosSort_BucketSort.hpp): a sublist is the largest power of two
@@ -119,11 +126,11 @@ struct HostTuning {
     static constexpr int merge_path_pieces = 4;
     template <class Exec>
     static std::size_t stream_chunks(const Exec& exec) {
-      return std::size_t(exec.concurrency()) * 4;
+      return 4 * resident_teams(exec, stream_team_size);
     }
     template <class Exec>
     static std::size_t histogram_chunks(const Exec& exec) {
-      return std::size_t(exec.concurrency());
+      return resident_teams(exec, stream_team_size);
     }
   };
   // sort()'s table: radix the fastest on u32 keys (2 cores, 2^16-2^20), within 0.87x of sample sort
@@ -156,11 +163,11 @@ struct HybridSortCudaTuning {
   static constexpr int merge_path_pieces = 64;
   template <class Exec>
   static std::size_t stream_chunks(const Exec& exec) {
-    return std::size_t(exec.concurrency()) / stream_team_size;
+    return resident_teams(exec, stream_team_size);
   }
   template <class Exec>
   static std::size_t histogram_chunks(const Exec& exec) {
-    return std::size_t(exec.concurrency()) / (8 * stream_team_size);
+    return resident_teams(exec, 8 * stream_team_size);
   }
 };
 
@@ -181,7 +188,7 @@ struct CudaTuning {
     // 4 chunks per resident team keep the last wave short (at 1x a third ran in a second wave).
     template <class Exec>
     static std::size_t max_chunks(const Exec& exec) {
-      return 4 * std::size_t(exec.concurrency()) / team_size;
+      return 4 * resident_teams(exec, team_size);
     }
   };
   // Randomized sample sort: the paper's k = 128, t = 256, l = 8; M = 2^16, half the paper's,
@@ -202,7 +209,7 @@ struct CudaTuning {
     static constexpr std::size_t scratch_budget = 38 * 1024;
     template <class Exec>
     static std::size_t max_chunks(const Exec& exec) {
-      return std::size_t(exec.concurrency()) / team_size;
+      return resident_teams(exec, team_size);
     }
   };
   // Deterministic sample sort: 256-thread teams.
