@@ -157,7 +157,7 @@ struct HybridSortBuckets {
         // merge path and merged by one thread (positions in keys, 4 per vector).
         const std::size_t pieces_wanted = (std::size_t(merge_path_pieces) + pairs - 1) / pairs;
         const std::size_t pieces = pieces_wanted > 0 ? pieces_wanted : 1;
-        team_merge_pass<PieceMerge::serial>(team, RunPairsInShares<std::size_t>{4 * nv, 4 * w, pieces},
+        team_merge_pass<PieceMerge::serial>(team, MergesInShares<RunPairs<std::size_t>>{{4 * nv, 4 * w}, pieces},
                                             [&](const std::size_t x) { return sk(off + x); }, less,
                                             [&](const std::size_t o, const std::size_t pos, const auto& key) {
                                               dk(off + o) = key;

@@ -388,7 +388,7 @@ struct SampleSmallSort {
       const ValueView& tv = from_buf ? values : value_buf;
       std::size_t piece = 2 * w;
       while (piece > 64 && piece * team.team_size() > s) piece /= 2;
-      team_merge_pass<PieceMerge::serial>(team, RunPairsInChunks<std::size_t>{s, w, piece},
+      team_merge_pass<PieceMerge::serial>(team, MergesInChunks<RunPairs<std::size_t>>{{s, w}, piece},
                                           [&](const std::size_t x) { return fk(begin + x); }, comp,
                                           [&](const std::size_t out, const std::size_t pos, const auto& key) {
                                             tk(begin + out) = key;

@@ -110,59 +110,72 @@ struct MergeSpan {
   Index ps, mid, pe, diag, count;
 };
 
-// The merge of the pair of runs of `width` that starts at ps, clipped to n: at most max_count of
-// its outputs from ps + diag on.
+// The merges of a pass over positions 0 .. n-1 of its source. Each gives its merges' starts,
+// and span(ps, diag, max_count): at most max_count outputs, from ps + diag on, of the merge that
+// starts at ps.
+// Runs of `width` (the last one shorter) merged pairwise.
 template <class Index>
-KOKKOS_INLINE_FUNCTION MergeSpan<Index> run_pair_span(const Index n, const Index width, const Index ps,
-                                                      const Index diag, const Index max_count) {
-  const Index mid = ps + width < n ? ps + width : n;
-  const Index pe = ps + 2 * width < n ? ps + 2 * width : n;
-  const Index left = pe - (ps + diag);
-  return {ps, mid, pe, diag, left < max_count ? left : max_count};
-}
+struct RunPairs {
+  using index_type = Index;
+  Index n, width;
+  KOKKOS_INLINE_FUNCTION Index count() const { return (n + 2 * width - 1) / (2 * width); }
+  KOKKOS_INLINE_FUNCTION Index start(const Index m) const { return 2 * width * m; }
+  KOKKOS_INLINE_FUNCTION Index start_of_output(const Index o) const { return o / (2 * width) * (2 * width); }
+  KOKKOS_INLINE_FUNCTION MergeSpan<Index> span(const Index ps, const Index diag, const Index max_count) const {
+    const Index mid = ps + width < n ? ps + width : n;
+    const Index pe = ps + 2 * width < n ? ps + 2 * width : n;
+    const Index left = pe - (ps + diag);
+    return {ps, mid, pe, diag, left < max_count ? left : max_count};
+  }
+};
 
-// Pass geometries: which merges a pass makes and how it cuts them into pieces.
-// Runs of `width` (the last one shorter) merged pairwise, the outputs cut into pieces of `chunk`
-// (a power of two at most 2 width, or a divisor of it: a piece never spans two merges).
+// One merge of a = [0, na) and b = [na, n).
 template <class Index>
-struct RunPairsInChunks {
-  Index n, width, chunk;
-  KOKKOS_INLINE_FUNCTION Index pieces() const { return (n + chunk - 1) / chunk; }
+struct OneMerge {
+  using index_type = Index;
+  Index na, n;
+  KOKKOS_INLINE_FUNCTION Index count() const { return 1; }
+  KOKKOS_INLINE_FUNCTION Index start(const Index) const { return 0; }
+  KOKKOS_INLINE_FUNCTION Index start_of_output(const Index) const { return 0; }
+  KOKKOS_INLINE_FUNCTION MergeSpan<Index> span(const Index, const Index diag, const Index max_count) const {
+    return {Index(0), na, n, diag, n - diag < max_count ? n - diag : max_count};
+  }
+};
+
+// Pass geometries: the merges cut into pieces, one per thread at a time.
+// Pieces of `chunk` outputs across the pass; a piece must not span two merges (RunPairs: chunk a
+// power of two at most 2 width).
+template <class Merges>
+struct MergesInChunks {
+  using Index = typename Merges::index_type;
+  Merges merges;
+  Index chunk;
+  KOKKOS_INLINE_FUNCTION Index pieces() const { return (merges.n + chunk - 1) / chunk; }
   KOKKOS_INLINE_FUNCTION MergeSpan<Index> operator()(const Index p) const {
     const Index o = p * chunk;
-    const Index ps = o / (2 * width) * (2 * width);
-    return run_pair_span(n, width, ps, o - ps, chunk);
+    const Index ps = merges.start_of_output(o);
+    return merges.span(ps, o - ps, chunk);
   }
 };
 
-// Runs of `width` merged pairwise, every merge cut into `shares` pieces of equal length (up to
-// rounding): few long merges still employ every thread.
-template <class Index>
-struct RunPairsInShares {
-  Index n, width, shares;
-  KOKKOS_INLINE_FUNCTION Index pieces() const { return (n + 2 * width - 1) / (2 * width) * shares; }
+// Every merge cut into `shares` pieces of equal length (up to rounding): few long merges still
+// employ every thread.
+template <class Merges>
+struct MergesInShares {
+  using Index = typename Merges::index_type;
+  Merges merges;
+  Index shares;
+  KOKKOS_INLINE_FUNCTION Index pieces() const { return merges.count() * shares; }
   KOKKOS_INLINE_FUNCTION MergeSpan<Index> operator()(const Index p) const {
-    const Index pair = p / shares, q = p % shares;
-    const Index ps = 2 * width * pair;
-    const Index total = n - ps < 2 * width ? n - ps : 2 * width;
+    const Index ps = merges.start(p / shares), q = p % shares;
+    const Index total = merges.span(ps, 0, merges.n).count;  // the merge's length
     const Index d0 = total * q / shares, d1 = total * (q + 1) / shares;
-    return run_pair_span(n, width, ps, d0, d1 - d0);
+    return merges.span(ps, d0, d1 - d0);
   }
 };
 
-// One merge of a = [0, na) and b = [na, n), cut into pieces of `chunk` outputs.
-template <class Index>
-struct OneMergeInChunks {
-  Index na, n, chunk;
-  KOKKOS_INLINE_FUNCTION Index pieces() const { return (n + chunk - 1) / chunk; }
-  KOKKOS_INLINE_FUNCTION MergeSpan<Index> operator()(const Index p) const {
-    const Index d = p * chunk;
-    return {Index(0), na, n, d, n - d < chunk ? n - d : chunk};
-  }
-};
-
-// How a piece is merged: serial_merge_in_array (InArray: src is one array in scratch) or
-// serial_merge with its default reads.
+// How a piece is merged: in_array, by serial_merge_in_array (the pass's source is one array,
+// in scratch); serial, by serial_merge with its default reads.
 enum class PieceMerge { in_array, serial };
 
 // One merge pass of a team over src(0 .. n-1) as `geometry` cuts it: each piece located by

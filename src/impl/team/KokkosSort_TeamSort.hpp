@@ -238,7 +238,7 @@ KOKKOS_INLINE_FUNCTION bool team_merge_sort(const Member& team, const KeyArr& ke
     const KeyArr& to_k = from_second ? keys : keys2;
     const SlotArr& to_s = from_second ? slot : slot2;
     const int c = chunk < 2 * w ? chunk : 2 * w;  // a chunk never spans two merges
-    team_merge_pass<PieceMerge::in_array>(team, RunPairsInChunks<int>{valid, w, c}, from_k, comp,
+    team_merge_pass<PieceMerge::in_array>(team, MergesInChunks<RunPairs<int>>{{valid, w}, c}, from_k, comp,
                                           [&](const int out, const int pos, const auto& key) {
                                             to_k(out) = key;
                                             if (WithSlots) to_s(out) = from_s(pos);

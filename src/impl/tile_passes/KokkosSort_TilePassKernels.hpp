@@ -271,7 +271,7 @@ struct TileMergePass {
         team, count, [&](const int x) { return src(x < la ? s.a_begin + x : s.b_begin + (x - la)); },
         [&](const int x, const Key& k) { in(x) = k; });
     team.team_barrier();
-    team_merge_pass<PieceMerge::in_array>(team, OneMergeInChunks<int>{la, count, chunk}, in, comp,
+    team_merge_pass<PieceMerge::in_array>(team, MergesInChunks<OneMerge<int>>{{la, count}, chunk}, in, comp,
                                           [&](const int o, const int pos, const auto& key) {
                                             out(o) = key;
                                             if (HasValues) out_slot(o) = std::uint16_t(pos);
