@@ -52,12 +52,12 @@ KOKKOS_INLINE_FUNCTION void counter_extreme(const bool shared, T& m, const T& x)
 template <class ExecSpace, class Counter = std::uint32_t>
 class TeamHistogram {
  public:
-  using member_type = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
   /// Bytes to request for it.
   static std::size_t scratch(const int bins, const int copies = 1) {
     return scratch_bytes<Counter>(std::size_t(bins) * std::size_t(copies));
   }
-  KOKKOS_INLINE_FUNCTION TeamHistogram(const member_type& team, const typename ExecSpace::scratch_memory_space& space,
+  template <class Member>
+  KOKKOS_INLINE_FUNCTION TeamHistogram(const Member& team, const typename ExecSpace::scratch_memory_space& space,
                                        const int bins, const int copies = 1)
       : counts_(space, bins * copies),
         bins_(bins),
@@ -65,7 +65,8 @@ class TeamHistogram {
         mine_((team.team_rank() % copies) * bins),
         shared_(team_shares_counters(team)) {}
   // Every counter to 0; a barrier must follow before counting.
-  KOKKOS_INLINE_FUNCTION void zero(const member_type& team) const {
+  template <class Member>
+  KOKKOS_INLINE_FUNCTION void zero(const Member& team) const {
     Kokkos::parallel_for(Kokkos::TeamThreadRange(team, bins_ * copies_), [&](const int i) { counts_(i) = 0; });
   }
   KOKKOS_INLINE_FUNCTION void count(const int bin) const { counter_increment(shared_, counts_(mine_ + bin)); }
@@ -73,7 +74,8 @@ class TeamHistogram {
   KOKKOS_INLINE_FUNCTION Counter rank(const int bin) const { return counter_fetch_increment(shared_, counts_(bin)); }
   // Totals of all copies into copy 0, after a barrier that ends the counting; a barrier must
   // follow before they are read.
-  KOKKOS_INLINE_FUNCTION void sum_copies(const member_type& team) const {
+  template <class Member>
+  KOKKOS_INLINE_FUNCTION void sum_copies(const Member& team) const {
     Kokkos::parallel_for(Kokkos::TeamThreadRange(team, bins_), [&](const int b) {
       for (int r = 1; r < copies_; ++r) counts_(b) += counts_(r * bins_ + b);
     });
