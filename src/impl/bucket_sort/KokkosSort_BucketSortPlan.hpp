@@ -8,6 +8,7 @@
 #include <Kokkos_Core.hpp>
 #include "../KokkosSort_Algorithm.hpp"
 #include "../KokkosSort_LaunchUtils.hpp"
+#include "../KokkosSort_Policy.hpp"
 #include "../KokkosSort_PowerOfTwo.hpp"
 #include "../KokkosSort_Tuning.hpp"
 #include "../team/KokkosSort_TeamTileSort.hpp"
@@ -19,9 +20,8 @@ namespace Impl {
 
 /// Tuning of one bucket_sort call, for tests and benchmarks (Impl::bucket_sort); 0 / tuned
 /// fields take the backend's value from Impl::Tuning<Exec>::BucketSort.
-struct BucketSortPolicy : BucketSortOptions {
-  BucketSortPolicy() = default;
-  explicit BucketSortPolicy(const BucketSortOptions& options) : BucketSortOptions(options) {}
+struct BucketSortPolicy : PolicyOf<BucketSortOptions> {
+  using PolicyOf<BucketSortOptions>::PolicyOf;
   /// Samples per sublist (s; the sort makes s + 1 to 2s buckets, stats.buckets): 0 for the
   /// backend default (Tuning: on CUDA 256, 128 for keys of 8 bytes or more, 64 for narrower
   /// keys at n <= 2^21), otherwise a power of two in [2, 65536]. It is reduced to T/4 when

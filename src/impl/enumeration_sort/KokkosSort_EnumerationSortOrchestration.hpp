@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <type_traits>
 #include <Kokkos_Core.hpp>
+#include "../KokkosSort_Policy.hpp"
 #include "../KokkosSort_ProfilingRegion.hpp"
 #include "../KokkosSort_Tuning.hpp"
 #include "../KokkosSort_Validate.hpp"
@@ -15,9 +16,8 @@ namespace KokkosSort {
 namespace Impl {
 
 /// Tuning of one enumeration sort call, for tests and the study (Impl::enumeration_sort).
-struct EnumerationSortPolicy : EnumerationSortOptions {
-  EnumerationSortPolicy() = default;
-  explicit EnumerationSortPolicy(const EnumerationSortOptions& options) : EnumerationSortOptions(options) {}
+struct EnumerationSortPolicy : PolicyOf<EnumerationSortOptions> {
+  using PolicyOf<EnumerationSortOptions>::PolicyOf;
   /// Threads per team; 0 takes Impl::Tuning<ExecSpace>::Enumeration::team_size. Clamped to
   /// what the backend can launch (host backends: their thread count).
   int team_size = 0;

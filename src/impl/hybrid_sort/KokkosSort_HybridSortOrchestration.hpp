@@ -12,6 +12,7 @@
 #include <Kokkos_Core.hpp>
 #include "../../KokkosSort_HybridSortKeyTraits.hpp"
 #include "../KokkosSort_DevicePrimitives.hpp"
+#include "../KokkosSort_Policy.hpp"
 #include "../KokkosSort_Tuning.hpp"
 #include "../KokkosSort_Validate.hpp"
 #include "../KokkosSort_ViewUtils.hpp"
@@ -26,9 +27,8 @@ namespace Impl {
 /// fields take the backend's defaults from Impl::Tuning<Exec>::HybridSort, except
 /// histogram_bins, which throws std::invalid_argument when negative or too large (before any
 /// data is touched).
-struct HybridSortPolicy : HybridSortOptions {
-  HybridSortPolicy() = default;
-  explicit HybridSortPolicy(const HybridSortOptions& options) : HybridSortOptions(options) {}
+struct HybridSortPolicy : PolicyOf<HybridSortOptions> {
+  using PolicyOf<HybridSortOptions>::PolicyOf;
   /// Visit keys in a pseudo-random order while bucketing (avoids atomic contention on nearly
   /// sorted input). Off by default: measured on an H100 it helps on sorted input only.
   bool shuffle = false;

@@ -10,6 +10,7 @@
 #include "../KokkosSort_Algorithm.hpp"
 #include "../KokkosSort_KeyTraits.hpp"
 #include "../KokkosSort_LaunchUtils.hpp"
+#include "../KokkosSort_Policy.hpp"
 #include "../KokkosSort_PowerOfTwo.hpp"
 #include "../KokkosSort_ProfilingRegion.hpp"
 #include "../KokkosSort_Tuning.hpp"
@@ -22,9 +23,8 @@ namespace KokkosSort {
 namespace Impl {
 
 /// Tuning of one merge sort call, for tests and benchmarks (Impl::merge_sort).
-struct MergeSortPolicy : MergeSortOptions {
-  MergeSortPolicy() = default;
-  explicit MergeSortPolicy(const MergeSortOptions& options) : MergeSortOptions(options) {}
+struct MergeSortPolicy : PolicyOf<MergeSortOptions> {
+  using PolicyOf<MergeSortOptions>::PolicyOf;
   /// Threads per team; 0 takes Impl::Tuning<ExecSpace>::Merge::team_size. Clamped to what the
   /// backend can launch (host backends: their thread count).
   int team_size = 0;

@@ -8,6 +8,7 @@
 #include <utility>
 #include <Kokkos_Core.hpp>
 #include "../KokkosSort_LaunchUtils.hpp"
+#include "../KokkosSort_Policy.hpp"
 #include "../KokkosSort_Tuning.hpp"
 #include "../KokkosSort_Validate.hpp"
 #include "../KokkosSort_ViewUtils.hpp"
@@ -17,9 +18,8 @@ namespace KokkosSort {
 namespace Impl {
 
 /// Tuning of one odd-even sort call, for tests and the study (Impl::odd_even_sort).
-struct OddEvenSortPolicy : OddEvenSortOptions {
-  OddEvenSortPolicy() = default;
-  explicit OddEvenSortPolicy(const OddEvenSortOptions& options) : OddEvenSortOptions(options) {}
+struct OddEvenSortPolicy : PolicyOf<OddEvenSortOptions> {
+  using PolicyOf<OddEvenSortOptions>::PolicyOf;
   /// Threads per team; 0 takes Impl::Tuning<ExecSpace>::OddEven::team_size. Clamped to what
   /// the backend can launch (host backends: their thread count).
   int team_size = 0;

@@ -8,6 +8,7 @@
 #include <Kokkos_Core.hpp>
 #include "../KokkosSort_Algorithm.hpp"
 #include "../KokkosSort_LaunchUtils.hpp"
+#include "../KokkosSort_Policy.hpp"
 #include "../KokkosSort_PowerOfTwo.hpp"
 #include "../KokkosSort_Tuning.hpp"
 #include "KokkosSort_SampleSortKernels.hpp"
@@ -17,9 +18,8 @@ namespace Impl {
 
 /// Tuning of one sample_sort call, for tests and benchmarks (Impl::sample_sort); 0 takes the
 /// backend's value from Impl::Tuning<Exec>::SampleSort.
-struct SampleSortPolicy : SampleSortOptions {
-  SampleSortPolicy() = default;
-  explicit SampleSortPolicy(const SampleSortOptions& options) : SampleSortOptions(options) {}
+struct SampleSortPolicy : PolicyOf<SampleSortOptions> {
+  using PolicyOf<SampleSortOptions>::PolicyOf;
   int buckets = 0;                ///< k: power of two in [2, 1024]
   int oversampling = 0;           ///< a: sample a*k keys per bucket split (capped by scratch)
   std::size_t small_bucket = 0;   ///< M: buckets of at most M keys are sorted by one team
