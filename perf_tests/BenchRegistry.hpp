@@ -418,6 +418,13 @@ std::vector<Sorter<T>> registry() {
   return list;
 }
 
+// Compiled once per key type in bench_registry_<type>.cpp (the kokkossort_bench_registry
+// library) and linked by every program that uses it, instead of once in each of their sources.
+extern template std::vector<Sorter<std::uint32_t>> registry<std::uint32_t>();
+extern template std::vector<Sorter<std::uint64_t>> registry<std::uint64_t>();
+extern template std::vector<Sorter<float>> registry<float>();
+extern template std::vector<Sorter<double>> registry<double>();
+
 }  // namespace KokkosSortBench
 
 #endif
