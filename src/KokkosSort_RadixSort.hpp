@@ -14,6 +14,10 @@
 //              write per key.
 // Passes in which every key has the same digit are skipped: one AND/OR reduction over the
 // ordered key bits finds them before the first pass.
+// Where the backend's tuning says so (GPUs) and n < 2^30, the onesweep path instead: one
+// histogram read of the keys for all passes, then one kernel per digit pass that sorts its tile
+// in scratch and finds each digit's output place by decoupled look-back over its predecessor
+// tiles; skipped passes and the buffer the result lies in are decided on the device.
 #include <Kokkos_Core.hpp>
 #include "KokkosSort_Workspace.hpp"
 #include "impl/KokkosSort_ProfilingRegion.hpp"

@@ -142,4 +142,29 @@ TEST(OnesweepRadix, WorkspaceReuse) {
       [](const auto& e, const auto& k, const auto& v, const auto& o) { Adapter::sort_by_key(e, k, v, o.workspace); });
 }
 
+#if KOKKOSSORT_KOKKOS_HAS_FENCE_EVENTS
+// Nothing is read back mid-sort: with a workspace already large enough (no allocation, no
+// free), a sort fences once, at its end (Kokkos 4 reports fences to Kokkos Tools).
+TEST(OnesweepRadix, FencesOnlyAtTheEnd) {
+  static std::vector<std::string> fences;
+  KokkosSort::SortWorkspace ws;
+  const auto input = keys_varying_in<std::uint64_t>({0, 2, 5}, 100003, 11);
+  auto keys = to_view(DeviceExec(), input, "keys");
+  std::vector<std::uint32_t> idx(input.size());
+  for (std::size_t i = 0; i < idx.size(); ++i) idx[i] = std::uint32_t(i);
+  auto values = to_view(DeviceExec(), idx, "values");
+  Adapter::sort_by_key(DeviceExec(), to_view(DeviceExec(), input, "warm_up"), to_view(DeviceExec(), idx, "v"), &ws);
+  DeviceExec().fence();
+  fences.clear();
+  Kokkos::Tools::Experimental::set_begin_fence_callback(
+      [](const char* name, const std::uint32_t, std::uint64_t*) { fences.push_back(name); });
+  Adapter::sort_by_key(DeviceExec(), keys, values, &ws);
+  Kokkos::Tools::Experimental::set_begin_fence_callback(nullptr);
+  std::string names;
+  for (const auto& f : fences) names += " \"" + f + "\"";
+  EXPECT_EQ(fences.size(), 1u) << "fences:" << names;
+  EXPECT_TRUE(key_value_like_reference(input, to_vector(keys), to_vector(values), true));
+}
+#endif
+
 }  // namespace

@@ -28,10 +28,10 @@ struct OnesweepStatus {
 
 // Status words publish nothing but themselves (flag and count in one aligned 32-bit access),
 // so relaxed single-word accesses suffice; volatile makes every poll re-read memory.
-KOKKOS_FORCEINLINE_FUNCTION std::uint32_t onesweep_load_status(const std::uint32_t* p) {
+KOKKOS_INLINE_FUNCTION std::uint32_t onesweep_load_status(const std::uint32_t* p) {
   return *static_cast<const volatile std::uint32_t*>(p);
 }
-KOKKOS_FORCEINLINE_FUNCTION void onesweep_store_status(std::uint32_t* p, const std::uint32_t v) {
+KOKKOS_INLINE_FUNCTION void onesweep_store_status(std::uint32_t* p, const std::uint32_t v) {
   *static_cast<volatile std::uint32_t*>(p) = v;
 }
 
