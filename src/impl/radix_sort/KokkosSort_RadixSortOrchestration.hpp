@@ -132,7 +132,7 @@ void radix_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Val
 }
 
 // The entry points under the radix tuning Params: radix_sort[_by_key] pass
-// Tuning<ExecSpace>::Radix, tests their own (to force the onesweep path on a host backend).
+// Tuning<ExecSpace>::Radix, tests and benchmarks their own (to force one path or the other).
 template <class Params, class ExecSpace, class KeyView>
 void radix_sort_with(const ExecSpace& exec, const KeyView& keys, SortWorkspace* reuse) {
   with_contiguous(exec, keys, [&](const auto& k) {
