@@ -1,6 +1,7 @@
 #ifndef KOKKOSSORT_IMPL_RADIX_SORT_RADIXSORTKERNELS_HPP
 #define KOKKOSSORT_IMPL_RADIX_SORT_RADIXSORTKERNELS_HPP
-// Kernels of the LSD radix sort: common bits, upsweep (digit counts), downsweep (tile sort and scatter).
+// Kernels of the LSD radix sort: common bits, upsweep (digit counts), tile sort by a digit,
+// downsweep (tile sort and scatter).
 #include <cstdint>
 #include <Kokkos_Core.hpp>
 #include "../KokkosSort_Config.hpp"
@@ -98,14 +99,14 @@ struct RadixUpsweep {
 };
 
 
-// Stable sort of a tile by one digit inside scratch, followed by the scatter of each digit's
-// run to its place in the output. Values (if any) follow their keys through the tile-local
-// 16-bit slot carried beside each key; keys-only sorts carry no slots.
+// Stable sort of a tile of team_size * KeysPerThread keys by one 8-bit digit inside scratch,
+// shared by the downsweep and the onesweep digit passes. Values (if any) follow their keys
+// through the tile-local 16-bit slot carried beside each key; keys-only sorts carry no slots.
 //
-// The tile is team_size * KeysPerThread keys, in ONE scratch key array (and one slot array):
-// each 4-bit counting-sort round first reads every thread's contiguous run of keys into
-// registers, so after the barrier that precedes the counter scan no thread reads the array
-// again and the ranked keys can be written back into it.
+// The tile is ONE scratch key array (and one slot array): each 4-bit counting-sort round first
+// reads every thread's contiguous run of keys into registers, so after the barrier that
+// precedes the counter scan no thread reads the array again and the ranked keys can be written
+// back into it.
 //
 // Tile arrays are indexed through padded_key() / padded_slot(): each thread reads a contiguous
 // run of tile positions, so unpadded, the threads of a warp hit the same shared-memory banks
@@ -113,14 +114,109 @@ struct RadixUpsweep {
 // 32 (16 for 8-byte keys): with 16 (8) keys per thread the per-thread runs start on distinct
 // banks and the strided (team-range) accesses stay conflict-free too. Slots get one 4-byte pad
 // word after each thread's run, so consecutive threads' runs start an odd number of words apart.
-template <class ExecSpace, class KeyView, class ValueView, bool HasValues, int KeysPerThread>
-struct RadixDownsweep {
-  using Key = typename KeyView::non_const_value_type;
+template <class ExecSpace, class Key, bool HasValues, int KeysPerThread>
+struct RadixTileSort {
   using member_type = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
   static constexpr int sub_bits = 4;
   static constexpr int sub_radix = 1 << sub_bits;
   static constexpr int keys_per_thread = KeysPerThread;
   static constexpr int key_pad_shift = sizeof(Key) == 4 ? 5 : 4;
+
+  KOKKOS_INLINE_FUNCTION static constexpr int padded_key(int p) { return p + (p >> key_pad_shift); }
+  KOKKOS_INLINE_FUNCTION static constexpr int padded_slot(int p) { return p + 2 * (p / keys_per_thread); }
+  struct CounterIndex {  // counters are read in per-thread runs by the scan: pad them too
+    KOKKOS_INLINE_FUNCTION constexpr int operator()(int q) const { return q + (q >> 5); }
+  };
+  KOKKOS_INLINE_FUNCTION static constexpr int counter_index(int q) { return CounterIndex()(q); }
+
+  // Level-0 scratch of the key, slot and counter arrays for a team of `ts` threads.
+  static constexpr std::size_t scratch_size(int ts) {
+    const int tile = ts * keys_per_thread;
+    return scratch_bytes<Key>(padded_key(tile)) + (HasValues ? scratch_bytes<std::uint16_t>(padded_slot(tile)) : 0) +
+           scratch_bytes<std::uint16_t>(counter_index(sub_radix * ts));
+  }
+
+  // The arrays, carved from team scratch in the order scratch_size counts them.
+  struct Arrays {
+    ScratchArray<ExecSpace, Key> keys;
+    ScratchArray<ExecSpace, std::uint16_t> slots;
+    ScratchArray<ExecSpace, std::uint16_t> counters;
+  };
+  KOKKOS_INLINE_FUNCTION static Arrays carve(const member_type& team, const int tile) {
+    Arrays a;
+    a.keys = ScratchArray<ExecSpace, Key>(team.team_scratch(0), padded_key(tile));
+    if constexpr (HasValues) a.slots = ScratchArray<ExecSpace, std::uint16_t>(team.team_scratch(0), padded_slot(tile));
+    a.counters = ScratchArray<ExecSpace, std::uint16_t>(team.team_scratch(0), counter_index(sub_radix * team.team_size()));
+    return a;
+  }
+
+  // A key whose digit is the largest one: padding that sorts after every real key.
+  KOKKOS_INLINE_FUNCTION static Key padding() { return from_ordered_bits<Key>(~key_bits_t<Key>(0)); }
+
+  // One stable counting-sort round on `sub_bits` bits of the digit, in place in (keys, slots).
+  // Each thread owns a contiguous run of tile positions and one counter per sub-digit, so
+  // counting needs no atomics and the exclusive scan over the sub-digit-major counter table
+  // yields stable destinations. Padding keys (positions >= valid at load) were given the
+  // largest digit and, starting last, stay last. In the first round the slots are the tile
+  // positions themselves and are not read from scratch.
+  template <bool First>
+  KOKKOS_INLINE_FUNCTION static void sort_round(const member_type& team, const Arrays& a, const int round_shift) {
+    const int ts = team.team_size();
+    const int t = team.team_rank();
+    const int begin = t * keys_per_thread;
+    Key k[keys_per_thread];
+    std::uint16_t s[keys_per_thread];
+    std::uint8_t d[keys_per_thread];
+    for (int q = 0; q < sub_radix; ++q) a.counters(counter_index(q * ts + t)) = 0;
+    KOKKOSSORT_UNROLL
+    for (int j = 0; j < keys_per_thread; ++j) {
+      k[j] = a.keys(padded_key(begin + j));
+      if constexpr (HasValues) s[j] = First ? std::uint16_t(begin + j) : a.slots(padded_slot(begin + j));
+      const unsigned dj = radix_digit(k[j], round_shift, sub_bits);
+      d[j] = std::uint8_t(dj);
+      ++a.counters(counter_index(int(dj) * ts + t));
+    }
+    // All reads of the tile are done and all counters written; the scan ends with a barrier.
+    team.team_barrier();
+    team_exclusive_scan_mapped(team, a.counters, sub_radix * ts, CounterIndex());
+    KOKKOSSORT_UNROLL
+    for (int j = 0; j < keys_per_thread; ++j) {
+      const int dj = d[j];
+      const int dst = a.counters(counter_index(dj * ts + t))++;
+      a.keys(padded_key(dst)) = k[j];
+      if constexpr (HasValues) a.slots(padded_slot(dst)) = s[j];
+    }
+    team.team_barrier();
+  }
+
+  // The tile (loaded, padded past `valid`) stably sorted by the 8-bit digit at `shift`; then
+  // tile_start(d) = tile position of the first key with digit >= d (tile_start(radix) = valid),
+  // so digit d's run is [tile_start(d), tile_start(d + 1)). Needs valid >= 1; ends with a barrier.
+  template <class StartArr>
+  KOKKOS_INLINE_FUNCTION static void sort_by_digit(const member_type& team, const Arrays& a, const StartArr& tile_start,
+                                                   const int valid, const int shift, const int radix) {
+    sort_round<true>(team, a, shift);
+    sort_round<false>(team, a, shift + sub_bits);
+    // A run start at i also starts every absent digit between its predecessor's and it.
+    const int bits = 2 * sub_bits;
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, valid), [&](const int i) {
+      const int d = int(radix_digit(a.keys(padded_key(i)), shift, bits));
+      const int prev = i == 0 ? -1 : int(radix_digit(a.keys(padded_key(i - 1)), shift, bits));
+      for (int x = prev + 1; x <= d; ++x) tile_start(x) = std::uint32_t(i);
+      if (i == valid - 1)
+        for (int x = d + 1; x <= radix; ++x) tile_start(x) = std::uint32_t(valid);
+    });
+    team.team_barrier();
+  }
+};
+
+// Per chunk of consecutive tiles: each tile sorted by the digit in scratch (RadixTileSort),
+// then each digit's run scattered to its place in the output.
+template <class ExecSpace, class KeyView, class ValueView, bool HasValues, int KeysPerThread>
+struct RadixDownsweep {
+  using Key = typename KeyView::non_const_value_type;
+  using member_type = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
+  using TileSort = RadixTileSort<ExecSpace, Key, HasValues, KeysPerThread>;
 
   KeyView src_keys, dst_keys;
   ValueView src_values, dst_values;
@@ -130,70 +226,18 @@ struct RadixDownsweep {
   int radix;
   int bits;
 
-  KOKKOS_INLINE_FUNCTION static constexpr int padded_key(int p) { return p + (p >> key_pad_shift); }
-  KOKKOS_INLINE_FUNCTION static constexpr int padded_slot(int p) { return p + 2 * (p / keys_per_thread); }
-  struct CounterIndex {  // counters are read in per-thread runs by the scan: pad them too
-    KOKKOS_INLINE_FUNCTION constexpr int operator()(int q) const { return q + (q >> 5); }
-  };
-  KOKKOS_INLINE_FUNCTION static constexpr int counter_index(int q) { return CounterIndex()(q); }
-
   // Level-0 scratch of one team of `ts` threads for digits of `digit_bits` bits.
   static constexpr std::size_t scratch_size(int ts, int digit_bits) {
-    const int tile = ts * keys_per_thread;
     const int rdx = 1 << digit_bits;
-    return scratch_bytes<Key>(padded_key(tile)) + (HasValues ? scratch_bytes<std::uint16_t>(padded_slot(tile)) : 0) +
-           scratch_bytes<std::uint16_t>(counter_index(sub_radix * ts)) + scratch_bytes<std::size_t>(rdx) +
-           scratch_bytes<std::uint32_t>(rdx + 1);
+    return TileSort::scratch_size(ts) + scratch_bytes<std::size_t>(rdx) + scratch_bytes<std::uint32_t>(rdx + 1);
   }
   std::size_t team_shmem_size(int ts) const { return scratch_size(ts, bits); }
 
-  // One stable counting-sort round on `sub_bits` bits of the digit, in place in (keys, slots).
-  // Each thread owns a contiguous run of tile positions and one counter per sub-digit, so
-  // counting needs no atomics and the exclusive scan over the sub-digit-major counter table
-  // yields stable destinations. Padding keys (positions >= valid at load) were given the
-  // largest digit and, starting last, stay last. In the first round the slots are the tile
-  // positions themselves and are not read from scratch.
-  template <bool First, class KArr, class SArr, class CArr>
-  KOKKOS_INLINE_FUNCTION void sort_round(const member_type& team, const KArr& keys, const SArr& slots,
-                                         const CArr& counters, const int round_shift) const {
-    const int ts = team.team_size();
-    const int t = team.team_rank();
-    const int begin = t * keys_per_thread;
-    Key k[keys_per_thread];
-    std::uint16_t s[keys_per_thread];
-    std::uint8_t d[keys_per_thread];
-    for (int q = 0; q < sub_radix; ++q) counters(counter_index(q * ts + t)) = 0;
-    KOKKOSSORT_UNROLL
-    for (int j = 0; j < keys_per_thread; ++j) {
-      k[j] = keys(padded_key(begin + j));
-      if constexpr (HasValues) s[j] = First ? std::uint16_t(begin + j) : slots(padded_slot(begin + j));
-      const unsigned dj = radix_digit(k[j], round_shift, sub_bits);
-      d[j] = std::uint8_t(dj);
-      ++counters(counter_index(int(dj) * ts + t));
-    }
-    // All reads of the tile are done and all counters written; the scan ends with a barrier.
-    team.team_barrier();
-    team_exclusive_scan_mapped(team, counters, sub_radix * ts, CounterIndex());
-    KOKKOSSORT_UNROLL
-    for (int j = 0; j < keys_per_thread; ++j) {
-      const int dj = d[j];
-      const int dst = counters(counter_index(dj * ts + t))++;
-      keys(padded_key(dst)) = k[j];
-      if constexpr (HasValues) slots(padded_slot(dst)) = s[j];
-    }
-    team.team_barrier();
-  }
-
   KOKKOS_INLINE_FUNCTION void operator()(const member_type& team) const {
     const int tile = layout.tile;  // == team.team_size() * keys_per_thread
-    ScratchArray<ExecSpace, Key> keys(team.team_scratch(0), padded_key(tile));
-    ScratchArray<ExecSpace, std::uint16_t> slots;
-    if constexpr (HasValues) slots = ScratchArray<ExecSpace, std::uint16_t>(team.team_scratch(0), padded_slot(tile));
-    ScratchArray<ExecSpace, std::uint16_t> counters(team.team_scratch(0),
-                                                    counter_index(sub_radix * team.team_size()));
-    // running(d): output position of the chunk's next key with digit d. tile_start(d): tile
-    // position of the first key with digit >= d once the tile is sorted (tile_start(radix) =
-    // valid), so digit d's run is [tile_start(d), tile_start(d + 1)).
+    const typename TileSort::Arrays a = TileSort::carve(team, tile);
+    // running(d): output position of the chunk's next key with digit d; tile_start: see
+    // RadixTileSort::sort_by_digit.
     ScratchArray<ExecSpace, std::size_t> running(team.team_scratch(0), radix);
     ScratchArray<ExecSpace, std::uint32_t> tile_start(team.team_scratch(0), radix + 1);
 
@@ -203,8 +247,7 @@ struct RadixDownsweep {
       tile_start(d) = 0;
     });
     team.team_barrier();
-    // A key whose digit is the largest one: padding that sorts after every real key.
-    const Key padding = from_ordered_bits<Key>(~key_bits_t<Key>(0));
+    const Key padding = TileSort::padding();
     const std::size_t chunk_end = layout.chunk_end(c);
     for (std::size_t base = layout.chunk_begin(c); base < chunk_end; base += std::size_t(tile)) {
       const int valid = int(chunk_end - base < std::size_t(tile) ? chunk_end - base : std::size_t(tile));
@@ -212,27 +255,16 @@ struct RadixDownsweep {
       Kokkos::parallel_for(Kokkos::TeamThreadRange(team, radix),
                            [&](const int d) { running(d) += tile_start(d + 1) - tile_start(d); });
       Kokkos::parallel_for(Kokkos::TeamThreadRange(team, tile), [&](const int j) {
-        keys(padded_key(j)) = j < valid ? src_keys(base + j) : padding;
+        a.keys(TileSort::padded_key(j)) = j < valid ? src_keys(base + j) : padding;
       });
       team.team_barrier();
-      sort_round<true>(team, keys, slots, counters, shift);
-      sort_round<false>(team, keys, slots, counters, shift + sub_bits);
-      // keys[0, valid) is now the tile stably sorted by the digit: find where each digit's run
-      // starts. A run start at i also starts every absent digit between its predecessor's and it.
+      TileSort::sort_by_digit(team, a, tile_start, valid, shift, radix);
       Kokkos::parallel_for(Kokkos::TeamThreadRange(team, valid), [&](const int i) {
-        const int d = int(radix_digit(keys(padded_key(i)), shift, bits));
-        const int prev = i == 0 ? -1 : int(radix_digit(keys(padded_key(i - 1)), shift, bits));
-        for (int x = prev + 1; x <= d; ++x) tile_start(x) = std::uint32_t(i);
-        if (i == valid - 1)
-          for (int x = d + 1; x <= radix; ++x) tile_start(x) = std::uint32_t(valid);
-      });
-      team.team_barrier();
-      Kokkos::parallel_for(Kokkos::TeamThreadRange(team, valid), [&](const int i) {
-        const Key key = keys(padded_key(i));
+        const Key key = a.keys(TileSort::padded_key(i));
         const unsigned d = radix_digit(key, shift, bits);
         const std::size_t dst = running(d) + std::size_t(i - int(tile_start(d)));
         dst_keys(dst) = key;
-        if constexpr (HasValues) dst_values(dst) = src_values(base + slots(padded_slot(i)));
+        if constexpr (HasValues) dst_values(dst) = src_values(base + a.slots(TileSort::padded_slot(i)));
       });
       team.team_barrier();
     }
