@@ -1,20 +1,32 @@
 # The compiled library (KokkosSort_ENABLE_ETI): one source per execution space and key type,
 # so that a parallel build compiles them side by side. Each defines what
-# src/impl/KokkosSort_ETI.hpp declares extern for callers.
-function(kokkossort_eti_sources out)
-  set(spaces)
+# src/impl/KokkosSort_ETI.hpp declares extern for callers; `spaces_out` receives the spaces
+# compiled (KokkosSort_ETI_EXECUTION_SPACES, or every one Kokkos enables), for which the
+# library's users get KOKKOSSORT_ETI_<SPACE> defined.
+function(kokkossort_eti_sources out spaces_out)
+  set(enabled)
   if(Kokkos_DEVICES MATCHES "SERIAL")
-    list(APPEND spaces Serial)
+    list(APPEND enabled Serial)
   endif()
   if(Kokkos_DEVICES MATCHES "OPENMP")
-    list(APPEND spaces OpenMP)
+    list(APPEND enabled OpenMP)
   endif()
   if(Kokkos_DEVICES MATCHES "CUDA")
-    list(APPEND spaces Cuda)
+    list(APPEND enabled Cuda)
   endif()
-  if(NOT spaces)
+  if(NOT enabled)
     message(FATAL_ERROR "KokkosSort: KokkosSort_ENABLE_ETI needs a Kokkos with Serial, OpenMP or CUDA "
                         "(found devices: ${Kokkos_DEVICES}); configure with -DKokkosSort_ENABLE_ETI=OFF")
+  endif()
+  set(spaces ${enabled})
+  if(KokkosSort_ETI_EXECUTION_SPACES)
+    set(spaces ${KokkosSort_ETI_EXECUTION_SPACES})
+    foreach(space IN LISTS spaces)
+      if(NOT space IN_LIST enabled)
+        message(FATAL_ERROR "KokkosSort: KokkosSort_ETI_EXECUTION_SPACES names ${space}, which this Kokkos "
+                            "does not enable (enabled: ${enabled})")
+      endif()
+    endforeach()
   endif()
   set(keys "u32=std::uint32_t" "i32=std::int32_t" "u64=std::uint64_t" "i64=std::int64_t" "f32=float" "f64=double")
   set(sources)
@@ -30,4 +42,5 @@ function(kokkossort_eti_sources out)
     endforeach()
   endforeach()
   set(${out} ${sources} PARENT_SCOPE)
+  set(${spaces_out} ${spaces} PARENT_SCOPE)
 endfunction()

@@ -45,6 +45,12 @@ T& kept_until_finalize() {
   return object;
 }
 
+// The radix tuning with the other digit-pass path than the backend takes (onesweep or
+// upsweep / downsweep), so one binary measures both.
+struct OtherRadixPath : KokkosSort::Impl::Tuning<Exec>::Radix {
+  static constexpr bool onesweep = !KokkosSort::Impl::Tuning<Exec>::Radix::onesweep;
+};
+
 // One sorter for key type T. `keys` sorts a View of keys; `pairs` (optional) sorts keys with
 // u32 values. prepare(n) allocates per-size workspace outside the timed region (peers that
 // need it, such as CUB's temporary storage); it may be empty.
@@ -202,6 +208,15 @@ std::vector<Sorter<T>> registry() {
     reuse.workspace = &bench_workspace();
     add({"radix+workspace", false, [reuse](const DeviceView<T>& k) { KokkosSort::radix_sort(Exec(), k, reuse); },
          [reuse](const DeviceView<T>& k, const ValueView& v) { KokkosSort::radix_sort_by_key(Exec(), k, v, reuse); },
+         {}});
+  }
+  {
+    KokkosSort::SortWorkspace* ws = &bench_workspace();
+    add({OtherRadixPath::onesweep ? "radix+onesweep+workspace" : "radix+downsweep+workspace", false,
+         [ws](const DeviceView<T>& k) { KokkosSort::Impl::radix_sort_with<OtherRadixPath>(Exec(), k, ws); },
+         [ws](const DeviceView<T>& k, const ValueView& v) {
+           KokkosSort::Impl::radix_sort_by_key_with<OtherRadixPath>(Exec(), k, v, ws);
+         },
          {}});
   }
   // The sample, bucket and hybrid sorts with fixed options: each variant below differs only in
@@ -417,6 +432,13 @@ std::vector<Sorter<T>> registry() {
 #endif
   return list;
 }
+
+// Compiled once per key type in bench_registry_<type>.cpp (the kokkossort_bench_registry
+// library) and linked by every program that uses it, instead of once in each of their sources.
+extern template std::vector<Sorter<std::uint32_t>> registry<std::uint32_t>();
+extern template std::vector<Sorter<std::uint64_t>> registry<std::uint64_t>();
+extern template std::vector<Sorter<float>> registry<float>();
+extern template std::vector<Sorter<double>> registry<double>();
 
 }  // namespace KokkosSortBench
 

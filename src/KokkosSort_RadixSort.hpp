@@ -14,6 +14,10 @@
 //              write per key.
 // Passes in which every key has the same digit are skipped: one AND/OR reduction over the
 // ordered key bits finds them before the first pass.
+// Where the backend's tuning says so (GPUs) and n < 2^30, the onesweep path instead: one
+// histogram read of the keys for all passes, then one kernel per digit pass that sorts its tile
+// in scratch and finds each digit's output place by decoupled look-back over its predecessor
+// tiles; skipped passes and the buffer the result lies in are decided on the device.
 #include <Kokkos_Core.hpp>
 #include "KokkosSort_Workspace.hpp"
 #include "impl/KokkosSort_ProfilingRegion.hpp"
@@ -36,10 +40,7 @@ template <class ExecSpace, class KeyView>
 void radix_sort(const ExecSpace& exec, const KeyView& keys, const RadixSortOptions& options = {}) {
   Impl::ProfilingRegion region("KokkosSort::radix_sort");
   static_assert(Impl::check_builtin_key_view<ExecSpace, KeyView>(), "");
-  Impl::with_contiguous(exec, keys, [&](const auto& k) {
-    using K = std::decay_t<decltype(k)>;
-    Impl::radix_sort_contiguous<ExecSpace, K, K, false>(exec, k, K(), options.workspace);
-  });
+  Impl::radix_sort_with<typename Impl::Tuning<ExecSpace>::Radix>(exec, keys, options.workspace);
 }
 
 /// Sorts `keys` ascending and applies the same permutation to `values` (stable: equal keys
@@ -50,12 +51,7 @@ void radix_sort_by_key(const ExecSpace& exec, const KeyView& keys, const ValueVi
   Impl::ProfilingRegion region("KokkosSort::radix_sort_by_key");
   static_assert(Impl::check_builtin_key_view<ExecSpace, KeyView>(), "");
   static_assert(Impl::check_view_type<ExecSpace, ValueView>(), "");
-  Impl::check_key_value_extents("radix_sort_by_key", keys, values);
-  Impl::with_contiguous(exec, keys, values, [&](const auto& k, const auto& v) {
-    using K = std::decay_t<decltype(k)>;
-    using V = std::decay_t<decltype(v)>;
-    Impl::radix_sort_contiguous<ExecSpace, K, V, true>(exec, k, v, options.workspace);
-  });
+  Impl::radix_sort_by_key_with<typename Impl::Tuning<ExecSpace>::Radix>(exec, keys, values, options.workspace);
 }
 
 }  // namespace KokkosSort

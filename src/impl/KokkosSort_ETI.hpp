@@ -2,8 +2,8 @@
 #define KOKKOSSORT_IMPL_ETI_HPP
 // Explicit instantiation of the automatic sorts for the built-in key types in their default
 // order: sort, sort_by_key (values of the six built-in types), stable_sort and
-// stable_sort_by_key, on every execution space the library was built for (Serial, OpenMP,
-// CUDA), for Views in that space's memory space. With KOKKOSSORT_ENABLE_ETI (set by the
+// stable_sort_by_key, on every execution space the library was built for
+// (KOKKOSSORT_ETI_SERIAL, _OPENMP, _CUDA), for Views in that space's memory space. With KOKKOSSORT_ENABLE_ETI (set by the
 // compiled library target, KokkosSort_ENABLE_ETI) a caller's source sees them declared extern
 // and compiles only its call; the library's sources (cmake/KokkosSortETI.cpp.in) define them.
 #include <cstdint>
@@ -48,13 +48,13 @@ using eti_view_t = canonical_view_t<Kokkos::View<T*, typename ExecSpace::memory_
 }  // namespace KokkosSort
 
 #if defined(KOKKOSSORT_ENABLE_ETI)
-#if defined(KOKKOS_ENABLE_SERIAL)
+#if defined(KOKKOSSORT_ETI_SERIAL) && defined(KOKKOS_ENABLE_SERIAL)
 KOKKOSSORT_ETI_ALL_KEYS(extern, Kokkos::Serial)
 #endif
-#if defined(KOKKOS_ENABLE_OPENMP)
+#if defined(KOKKOSSORT_ETI_OPENMP) && defined(KOKKOS_ENABLE_OPENMP)
 KOKKOSSORT_ETI_ALL_KEYS(extern, Kokkos::OpenMP)
 #endif
-#if defined(KOKKOS_ENABLE_CUDA)
+#if defined(KOKKOSSORT_ETI_CUDA) && defined(KOKKOS_ENABLE_CUDA)
 KOKKOSSORT_ETI_ALL_KEYS(extern, Kokkos::Cuda)
 #endif
 #endif

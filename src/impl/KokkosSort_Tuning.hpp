@@ -33,6 +33,17 @@ struct HostTuning {
     static std::size_t max_chunks(const Exec& exec) {
       return 4 * resident_teams(exec, team_size);
     }
+    // Upsweep / downsweep here: the onesweep path (see CUDA) is not timed on a CPU. Its values
+    // below serve a policy that forces it (the tests, which shrink the tile).
+    static constexpr bool onesweep = false;
+    static constexpr int onesweep_team_size = 1;
+    static constexpr int onesweep_keys_per_thread_4b = 2048;
+    static constexpr int onesweep_keys_per_thread_8b = 2048;
+    static constexpr unsigned onesweep_min_teams_per_sm = 0;
+    template <class Exec>
+    static std::size_t onesweep_histogram_chunks(const Exec& exec) {
+      return 4 * resident_teams(exec, onesweep_team_size);
+    }
   };
   // Randomized sample sort (KokkosSort_SampleSort.hpp). One-thread teams; tiles and the chunks
   // sorted in scratch shrink at run time to fit scratch_budget (OpenMP's 32 KB level-0 cap).
@@ -189,6 +200,19 @@ struct CudaTuning {
     template <class Exec>
     static std::size_t max_chunks(const Exec& exec) {
       return 4 * resident_teams(exec, team_size);
+    }
+    // Onesweep path for n < 2^30 (one read and one write of the keys per digit pass, decoupled
+    // look-back): not yet measured on the GPU. Tiles as the downsweep's (37 KB of scratch with values).
+    static constexpr bool onesweep = true;
+    static constexpr int onesweep_team_size = 256;
+    static constexpr int onesweep_keys_per_thread_4b = 16;  // 4096-key tiles
+    static constexpr int onesweep_keys_per_thread_8b = 8;   // 2048-key tiles
+    // The downsweep's register bound, as the digit pass ranks its tile the same way; not yet measured on the GPU.
+    static constexpr unsigned onesweep_min_teams_per_sm = 4;
+    // Teams of the all-pass histogram: one per resident 256-thread team; not yet measured on the GPU.
+    template <class Exec>
+    static std::size_t onesweep_histogram_chunks(const Exec& exec) {
+      return resident_teams(exec, onesweep_team_size);
     }
   };
   // Randomized sample sort: the paper's k = 128, t = 256, l = 8; M = 2^16, half the paper's,

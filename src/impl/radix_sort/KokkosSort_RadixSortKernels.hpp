@@ -1,6 +1,7 @@
 #ifndef KOKKOSSORT_IMPL_RADIX_SORT_RADIXSORTKERNELS_HPP
 #define KOKKOSSORT_IMPL_RADIX_SORT_RADIXSORTKERNELS_HPP
-// Kernels of the LSD radix sort: common bits, upsweep (digit counts), downsweep (tile sort and scatter).
+// Kernels of the LSD radix sort: common bits, upsweep (digit counts), tile sort by a digit,
+// downsweep (tile sort and scatter).
 #include <cstdint>
 #include <Kokkos_Core.hpp>
 #include "../KokkosSort_Config.hpp"
@@ -83,15 +84,14 @@ struct RadixUpsweep {
   }
 };
 
-
-// Stable sort of a tile by one digit inside scratch, followed by the scatter of each digit's
-// run to its place in the output. Values (if any) follow their keys through the tile-local
-// 16-bit slot carried beside each key; keys-only sorts carry no slots.
+// Stable sort of a tile of team_size * KeysPerThread keys by one 8-bit digit inside scratch,
+// shared by the downsweep and the onesweep digit passes. Values (if any) follow their keys
+// through the tile-local 16-bit slot carried beside each key; keys-only sorts carry no slots.
 //
-// The tile is team_size * KeysPerThread keys, in ONE scratch key array (and one slot array):
-// each 4-bit counting-sort round first reads every thread's contiguous run of keys into
-// registers, so after the barrier that precedes the counter scan no thread reads the array
-// again and the ranked keys can be written back into it.
+// The tile is ONE scratch key array (and one slot array): each 4-bit counting-sort round first
+// reads every thread's contiguous run of keys into registers, so after the barrier that
+// precedes the counter scan no thread reads the array again and the ranked keys can be written
+// back into it.
 //
 // Tile arrays are padded (PaddedArray): each thread reads a contiguous run of tile positions,
 // so unpadded, the threads of a warp hit the same shared-memory banks (profiled: L1/shared
@@ -99,9 +99,8 @@ struct RadixUpsweep {
 // for 8-byte keys): with 16 (8) keys per thread the per-thread runs start on distinct banks and
 // the strided (team-range) accesses stay conflict-free too. Slots get one 4-byte pad word after
 // each thread's run, so consecutive threads' runs start an odd number of words apart.
-template <class ExecSpace, class KeyView, class ValueView, bool HasValues, int KeysPerThread>
-struct RadixDownsweep {
-  using Key = typename KeyView::non_const_value_type;
+template <class ExecSpace, class Key, bool HasValues, int KeysPerThread>
+struct RadixTileSort {
   using member_type = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
   static constexpr int sub_bits = 4;
   static constexpr int sub_radix = 1 << sub_bits;
@@ -109,6 +108,105 @@ struct RadixDownsweep {
   using KeyArr = TileArray<ExecSpace, Key, true>;
   using SlotArr = PaddedArray<ExecSpace, std::uint16_t, RunPadding<keys_per_thread, 2>>;
   using CounterArr = TileArray<ExecSpace, std::uint16_t, true>;  // read in per-thread runs by the scan
+
+  // Level-0 scratch of the key, slot and counter arrays for a team of `ts` threads.
+  static constexpr std::size_t scratch_size(int ts) {
+    const int tile = ts * keys_per_thread;
+    return KeyArr::scratch(tile) + (HasValues ? SlotArr::scratch(tile) : 0) + CounterArr::scratch(sub_radix * ts);
+  }
+
+  // The arrays, carved from team scratch in the order scratch_size counts them.
+  struct Arrays {
+    KeyArr keys;
+    SlotArr slots;
+    CounterArr counters;
+  };
+  KOKKOS_INLINE_FUNCTION static Arrays carve(const member_type& team, const int tile) {
+    Arrays a;
+    a.keys = KeyArr(team.team_scratch(0), tile);
+    if constexpr (HasValues) a.slots = SlotArr(team.team_scratch(0), tile);
+    a.counters = CounterArr(team.team_scratch(0), sub_radix * team.team_size());
+    return a;
+  }
+
+  // A key whose digit is the largest one: padding that sorts after every real key.
+  KOKKOS_INLINE_FUNCTION static Key padding() { return from_ordered_bits<Key>(~key_bits_t<Key>(0)); }
+
+  // One stable counting-sort round on `sub_bits` bits of the digit, in place in (keys, slots).
+  // Each thread owns a contiguous run of tile positions and one counter per sub-digit, so
+  // counting needs no atomics and the exclusive scan over the sub-digit-major counter table
+  // yields stable destinations. Padding keys (positions >= valid at load) were given the
+  // largest digit and, starting last, stay last. In the first round the slots are the tile
+  // positions themselves and are not read from scratch.
+  template <bool First>
+  KOKKOS_INLINE_FUNCTION static void sort_round(const member_type& team, const Arrays& a, const int round_shift) {
+    const int ts = team.team_size();
+    const int t = team.team_rank();
+    const int begin = t * keys_per_thread;
+    Key k[keys_per_thread];
+    std::uint16_t s[keys_per_thread];
+    std::uint8_t d[keys_per_thread];
+    for (int q = 0; q < sub_radix; ++q) a.counters(q * ts + t) = 0;
+    KOKKOSSORT_UNROLL
+    for (int j = 0; j < keys_per_thread; ++j) {
+      k[j] = a.keys(begin + j);
+      if constexpr (HasValues) s[j] = First ? std::uint16_t(begin + j) : a.slots(begin + j);
+      const unsigned dj = radix_digit(k[j], round_shift, sub_bits);
+      d[j] = std::uint8_t(dj);
+      ++a.counters(int(dj) * ts + t);
+    }
+    // All reads of the tile are done and all counters written; the scan ends with a barrier.
+    team.team_barrier();
+    team_exclusive_scan(team, a.counters, sub_radix * ts);
+    KOKKOSSORT_UNROLL
+    for (int j = 0; j < keys_per_thread; ++j) {
+      const int dj = d[j];
+      const int dst = a.counters(dj * ts + t)++;
+      a.keys(dst) = k[j];
+      if constexpr (HasValues) a.slots(dst) = s[j];
+    }
+    team.team_barrier();
+  }
+
+  // The tile (loaded, padded past `valid`) stably sorted by the 8-bit digit at `shift`; then
+  // tile_start(d) = tile position of the first key with digit >= d (tile_start(radix) = valid),
+  // so digit d's run is [tile_start(d), tile_start(d + 1)). Needs valid >= 1; ends with a barrier.
+  template <class StartArr>
+  KOKKOS_INLINE_FUNCTION static void sort_by_digit(const member_type& team, const Arrays& a, const StartArr& tile_start,
+                                                   const int valid, const int shift, const int radix) {
+    sort_round<true>(team, a, shift);
+    sort_round<false>(team, a, shift + sub_bits);
+    // A run start at i also starts every absent digit between its predecessor's and it.
+    const int bits = 2 * sub_bits;
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, valid), [&](const int i) {
+      const int d = int(radix_digit(a.keys(i), shift, bits));
+      const int prev = i == 0 ? -1 : int(radix_digit(a.keys(i - 1), shift, bits));
+      for (int x = prev + 1; x <= d; ++x) tile_start(x) = std::uint32_t(i);
+      if (i == valid - 1)
+        for (int x = d + 1; x <= radix; ++x) tile_start(x) = std::uint32_t(valid);
+    });
+    team.team_barrier();
+  }
+
+  // Each digit's run of the sorted tile to its output position: running(d) is where the tile's
+  // digit-d run starts; write(i, dst) moves tile position i (a.keys(i), a.slots(i)) there. No barrier.
+  template <class Running, class StartArr, class Write>
+  KOKKOS_INLINE_FUNCTION static void scatter(const member_type& team, const Arrays& a, const StartArr& tile_start,
+                                             const Running& running, const int valid, const int shift,
+                                             const Write& write) {
+    team_scatter_ranked_tile(
+        team, valid, [&](const int i) { return radix_digit(a.keys(i), shift, 2 * sub_bits); }, tile_start, running,
+        write);
+  }
+};
+
+// Per chunk of consecutive tiles: each tile sorted by the digit in scratch (RadixTileSort),
+// then each digit's run scattered to its place in the output.
+template <class ExecSpace, class KeyView, class ValueView, bool HasValues, int KeysPerThread>
+struct RadixDownsweep {
+  using Key = typename KeyView::non_const_value_type;
+  using member_type = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
+  using TileSort = RadixTileSort<ExecSpace, Key, HasValues, KeysPerThread>;
 
   KeyView src_keys, dst_keys;
   ValueView src_values, dst_values;
@@ -120,59 +218,16 @@ struct RadixDownsweep {
 
   // Level-0 scratch of one team of `ts` threads for digits of `digit_bits` bits.
   static constexpr std::size_t scratch_size(int ts, int digit_bits) {
-    const int tile = ts * keys_per_thread;
     const int rdx = 1 << digit_bits;
-    return KeyArr::scratch(tile) + (HasValues ? SlotArr::scratch(tile) : 0) + CounterArr::scratch(sub_radix * ts) +
-           scratch_bytes<std::size_t>(rdx) + scratch_bytes<std::uint32_t>(rdx + 1);
+    return TileSort::scratch_size(ts) + scratch_bytes<std::size_t>(rdx) + scratch_bytes<std::uint32_t>(rdx + 1);
   }
   std::size_t team_shmem_size(int ts) const { return scratch_size(ts, bits); }
 
-  // One stable counting-sort round on `sub_bits` bits of the digit, in place in (keys, slots).
-  // Each thread owns a contiguous run of tile positions and one counter per sub-digit, so
-  // counting needs no atomics and the exclusive scan over the sub-digit-major counter table
-  // yields stable destinations. Padding keys (positions >= valid at load) were given the
-  // largest digit and, starting last, stay last. In the first round the slots are the tile
-  // positions themselves and are not read from scratch.
-  template <bool First>
-  KOKKOS_INLINE_FUNCTION void sort_round(const member_type& team, const KeyArr& keys, const SlotArr& slots,
-                                         const CounterArr& counters, const int round_shift) const {
-    const int ts = team.team_size();
-    const int t = team.team_rank();
-    const int begin = t * keys_per_thread;
-    Key k[keys_per_thread];
-    std::uint16_t s[keys_per_thread];
-    std::uint8_t d[keys_per_thread];
-    for (int q = 0; q < sub_radix; ++q) counters(q * ts + t) = 0;
-    KOKKOSSORT_UNROLL
-    for (int j = 0; j < keys_per_thread; ++j) {
-      k[j] = keys(begin + j);
-      if constexpr (HasValues) s[j] = First ? std::uint16_t(begin + j) : slots(begin + j);
-      const unsigned dj = radix_digit(k[j], round_shift, sub_bits);
-      d[j] = std::uint8_t(dj);
-      ++counters(int(dj) * ts + t);
-    }
-    // All reads of the tile are done and all counters written; the scan ends with a barrier.
-    team.team_barrier();
-    team_exclusive_scan(team, counters, sub_radix * ts);
-    KOKKOSSORT_UNROLL
-    for (int j = 0; j < keys_per_thread; ++j) {
-      const int dj = d[j];
-      const int dst = counters(dj * ts + t)++;
-      keys(dst) = k[j];
-      if constexpr (HasValues) slots(dst) = s[j];
-    }
-    team.team_barrier();
-  }
-
   KOKKOS_INLINE_FUNCTION void operator()(const member_type& team) const {
     const int tile = layout.tile;  // == team.team_size() * keys_per_thread
-    const KeyArr keys(team.team_scratch(0), tile);
-    SlotArr slots;
-    if constexpr (HasValues) slots = SlotArr(team.team_scratch(0), tile);
-    const CounterArr counters(team.team_scratch(0), sub_radix * team.team_size());
-    // running(d): output position of the chunk's next key with digit d. tile_start(d): tile
-    // position of the first key with digit >= d once the tile is sorted (tile_start(radix) =
-    // valid), so digit d's run is [tile_start(d), tile_start(d + 1)).
+    const typename TileSort::Arrays a = TileSort::carve(team, tile);
+    // running(d): output position of the chunk's next key with digit d; tile_start: see
+    // RadixTileSort::sort_by_digit.
     ScratchArray<ExecSpace, std::size_t> running(team.team_scratch(0), radix);
     ScratchArray<ExecSpace, std::uint32_t> tile_start(team.team_scratch(0), radix + 1);
 
@@ -182,36 +237,21 @@ struct RadixDownsweep {
       tile_start(d) = 0;
     });
     team.team_barrier();
-    // A key whose digit is the largest one: padding that sorts after every real key.
-    const Key padding = from_ordered_bits<Key>(~key_bits_t<Key>(0));
+    const Key padding = TileSort::padding();
     const std::size_t chunk_end = layout.chunks.end(c);
     for (std::size_t base = layout.chunks.begin(c); base < chunk_end; base += std::size_t(tile)) {
       const int valid = int(chunk_end - base < std::size_t(tile) ? chunk_end - base : std::size_t(tile));
       // Advance past the previous tile's runs (all zero before the first tile) and load.
       Kokkos::parallel_for(Kokkos::TeamThreadRange(team, radix),
                            [&](const int d) { running(d) += tile_start(d + 1) - tile_start(d); });
-      Kokkos::parallel_for(Kokkos::TeamThreadRange(team, tile), [&](const int j) {
-        keys(j) = j < valid ? src_keys(base + j) : padding;
-      });
+      Kokkos::parallel_for(Kokkos::TeamThreadRange(team, tile),
+                           [&](const int j) { a.keys(j) = j < valid ? src_keys(base + j) : padding; });
       team.team_barrier();
-      sort_round<true>(team, keys, slots, counters, shift);
-      sort_round<false>(team, keys, slots, counters, shift + sub_bits);
-      // keys[0, valid) is now the tile stably sorted by the digit: find where each digit's run
-      // starts. A run start at i also starts every absent digit between its predecessor's and it.
-      Kokkos::parallel_for(Kokkos::TeamThreadRange(team, valid), [&](const int i) {
-        const int d = int(radix_digit(keys(i), shift, bits));
-        const int prev = i == 0 ? -1 : int(radix_digit(keys(i - 1), shift, bits));
-        for (int x = prev + 1; x <= d; ++x) tile_start(x) = std::uint32_t(i);
-        if (i == valid - 1)
-          for (int x = d + 1; x <= radix; ++x) tile_start(x) = std::uint32_t(valid);
+      TileSort::sort_by_digit(team, a, tile_start, valid, shift, radix);
+      TileSort::scatter(team, a, tile_start, running, valid, shift, [&](const int i, const std::size_t dst) {
+        dst_keys(dst) = a.keys(i);
+        if constexpr (HasValues) dst_values(dst) = src_values(base + a.slots(i));
       });
-      team.team_barrier();
-      team_scatter_ranked_tile(
-          team, valid, [&](const int i) { return radix_digit(keys(i), shift, bits); }, tile_start, running,
-          [&](const int i, const std::size_t dst) {
-            dst_keys(dst) = keys(i);
-            if constexpr (HasValues) dst_values(dst) = src_values(base + slots(i));
-          });
       team.team_barrier();
     }
   }

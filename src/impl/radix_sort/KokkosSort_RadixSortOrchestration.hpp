@@ -1,23 +1,27 @@
 #ifndef KOKKOSSORT_IMPL_RADIX_SORT_RADIXSORTORCHESTRATION_HPP
 #define KOKKOSSORT_IMPL_RADIX_SORT_RADIXSORTORCHESTRATION_HPP
-// Host side of the radix sort: tile and chunk plan, one allocation, the digit passes.
+// Host side of the radix sort: the onesweep path where the tuning takes it (n < 2^30), else
+// tile and chunk plan, one allocation, upsweep / scan / downsweep per digit pass.
 #include <cstdint>
 #include <stdexcept>
+#include <type_traits>
 #include <utility>
 #include <Kokkos_Core.hpp>
 #include "../KokkosSort_DevicePrimitives.hpp"
 #include "../KokkosSort_KeyTraits.hpp"
 #include "../KokkosSort_Tuning.hpp"
+#include "../KokkosSort_Validate.hpp"
 #include "../KokkosSort_ViewUtils.hpp"
+#include "KokkosSort_OnesweepOrchestration.hpp"
 #include "KokkosSort_RadixSortKernels.hpp"
 
 namespace KokkosSort {
 namespace Impl {
 
-// Compile-time shape of the radix sort of Key on ExecSpace (Tuning<ExecSpace>::Radix).
-template <class ExecSpace, class Key>
+// Compile-time shape of the radix sort of Key on ExecSpace under the radix tuning Params.
+template <class ExecSpace, class Key, class RadixParams = typename Tuning<ExecSpace>::Radix>
 struct RadixShape {
-  using Params = typename Tuning<ExecSpace>::Radix;
+  using Params = RadixParams;
   static constexpr int team_size = Params::team_size;
   static constexpr int per_thread = sizeof(Key) == 4 ? Params::keys_per_thread_4b : Params::keys_per_thread_8b;
   static constexpr int bits = Params::digit_bits;
@@ -31,10 +35,9 @@ struct RadixShape {
 
 // Tiles and chunks of a radix sort of n keys. Throws before anything is allocated or written
 // when the tuned tile does not fit the backend's level-0 scratch.
-template <class ExecSpace, class Key, bool HasValues>
+template <class ExecSpace, class Key, bool HasValues, class Params = typename Tuning<ExecSpace>::Radix>
 RadixLayout radix_layout(const ExecSpace& exec, const std::size_t n) {
-  using Shape = RadixShape<ExecSpace, Key>;
-  using Params = typename Shape::Params;
+  using Shape = RadixShape<ExecSpace, Key, Params>;
   using Downsweep = RadixDownsweep<ExecSpace, Kokkos::View<Key*, typename ExecSpace::memory_space>,
                                    Kokkos::View<Key*, typename ExecSpace::memory_space>, HasValues, Shape::per_thread>;
   static_assert(Downsweep::scratch_size(Shape::team_size, Shape::bits) <= Params::scratch_budget,
@@ -47,15 +50,17 @@ RadixLayout radix_layout(const ExecSpace& exec, const std::size_t n) {
 }
 
 // Sorts contiguous keys (and values) in place; its arrays are made in one allocation before
-// anything is written, so an allocation failure leaves the input as it was. Fences once mid-sort,
-// to read the common bits.
-template <class ExecSpace, class KeyView, class ValueView, bool HasValues>
+// anything is written, so an allocation failure leaves the input as it was. Params is the radix
+// tuning (tests pass their own to force either path). The onesweep path (Params::onesweep,
+// n < 2^30) never waits mid-sort; the other fences once mid-sort, to read the common bits.
+template <class ExecSpace, class KeyView, class ValueView, bool HasValues,
+          class Params = typename Tuning<ExecSpace>::Radix>
 void radix_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const ValueView& values,
                            SortWorkspace* reuse) {
   using Key = typename KeyView::non_const_value_type;
   using Mem = typename ExecSpace::memory_space;
   using U = key_bits_t<Key>;
-  using Shape = RadixShape<ExecSpace, Key>;
+  using Shape = RadixShape<ExecSpace, Key, Params>;
   constexpr int team_size = Shape::team_size;
   constexpr int bits = Shape::bits;
   constexpr int radix = Shape::radix;
@@ -68,7 +73,13 @@ void radix_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Val
       Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<(min_teams > 0 ? unsigned(team_size) : 0u), min_teams>>;
   const std::size_t n = keys.extent(0);
   if (n < 2) return;
-  const RadixLayout layout = radix_layout<ExecSpace, Key, HasValues>(exec, n);
+  if constexpr (Params::onesweep) {
+    if (n <= onesweep_max_keys) {
+      radix_onesweep_contiguous<ExecSpace, KeyView, ValueView, HasValues, Params>(exec, keys, values, reuse);
+      return;
+    }
+  }
+  const RadixLayout layout = radix_layout<ExecSpace, Key, HasValues, Params>(exec, n);
   // The second buffer, the digit x chunk counts (each upsweep writes all of them: no zeroing)
   // and the AND / OR words, in one block.
   KeyView buf_keys;
@@ -107,6 +118,26 @@ void radix_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Val
   }
   copy_back_from_buffer<HasValues>(exec, keys, values, k_src, v_src);
   exec.fence();
+}
+
+// The entry points under the radix tuning Params: radix_sort[_by_key] pass
+// Tuning<ExecSpace>::Radix, tests and benchmarks their own (to force one path or the other).
+template <class Params, class ExecSpace, class KeyView>
+void radix_sort_with(const ExecSpace& exec, const KeyView& keys, SortWorkspace* reuse) {
+  with_contiguous(exec, keys, [&](const auto& k) {
+    using K = std::decay_t<decltype(k)>;
+    radix_sort_contiguous<ExecSpace, K, K, false, Params>(exec, k, K(), reuse);
+  });
+}
+
+template <class Params, class ExecSpace, class KeyView, class ValueView>
+void radix_sort_by_key_with(const ExecSpace& exec, const KeyView& keys, const ValueView& values, SortWorkspace* reuse) {
+  check_key_value_extents("radix_sort_by_key", keys, values);
+  with_contiguous(exec, keys, values, [&](const auto& k, const auto& v) {
+    using K = std::decay_t<decltype(k)>;
+    using V = std::decay_t<decltype(v)>;
+    radix_sort_contiguous<ExecSpace, K, V, true, Params>(exec, k, v, reuse);
+  });
 }
 
 }  // namespace Impl

@@ -1,0 +1,286 @@
+#ifndef KOKKOSSORT_IMPL_RADIX_SORT_ONESWEEPKERNELS_HPP
+#define KOKKOSSORT_IMPL_RADIX_SORT_ONESWEEPKERNELS_HPP
+// Kernels of the onesweep LSD radix sort (one read and one write of the keys per digit pass):
+// init, all-pass histogram, digit offsets and pass plan, one digit pass with decoupled
+// look-back, copy back. The plan (which passes run, where each reads) stays on the device.
+#include <cstdint>
+#include <Kokkos_Core.hpp>
+#include "../KokkosSort_Config.hpp"
+#include "../KokkosSort_KeyTraits.hpp"
+#include "../KokkosSort_Tuning.hpp"
+#include "../team/KokkosSort_TeamHistogram.hpp"
+#include "../team/KokkosSort_TeamPrimitives.hpp"
+#include "KokkosSort_RadixSortKernels.hpp"
+
+namespace KokkosSort {
+namespace Impl {
+
+// A status word holds a count in 30 bits, so a pass sorts fewer than 2^30 keys.
+constexpr std::size_t onesweep_max_keys = (std::size_t(1) << 30) - 1;
+
+// Status word of one (tile, digit) of a pass: flag in the top 2 bits, count in the low 30.
+// Zero is `invalid`, so zeroed rows need no other initialization.
+struct OnesweepStatus {
+  static constexpr std::uint32_t aggregate = 1u << 30;  // the tile's own count of the digit
+  static constexpr std::uint32_t prefix = 2u << 30;     // count of the digit in tiles 0..t
+  static constexpr std::uint32_t flag_mask = 3u << 30;
+  static constexpr std::uint32_t value_mask = aggregate - 1;
+};
+
+// Status words publish nothing but themselves (flag and count in one aligned 32-bit access),
+// so relaxed single-word accesses suffice; volatile makes every poll re-read memory.
+KOKKOS_INLINE_FUNCTION std::uint32_t onesweep_load_status(const std::uint32_t* p) {
+  return *static_cast<const volatile std::uint32_t*>(p);
+}
+KOKKOS_INLINE_FUNCTION void onesweep_store_status(std::uint32_t* p, const std::uint32_t v) {
+  *static_cast<volatile std::uint32_t*>(p) = v;
+}
+
+// Decomposition of one onesweep sort: a digit pass runs one team per tile, the histogram and
+// the copy back one team per chunk of whole tiles.
+struct OnesweepLayout {
+  ChunkRange tiles;   // the keys [0, n), one tile (tiles.per_chunk keys) per chunk
+  ChunkRange chunks;  // the tiles [0, tiles.count), in chunks
+  OnesweepLayout() = default;
+  OnesweepLayout(const std::size_t n, const int tile, const std::size_t max_chunks)
+      : tiles(n, n, std::size_t(tile)), chunks(tiles.count, max_chunks) {}
+  KOKKOS_INLINE_FUNCTION int tile() const { return int(tiles.per_chunk); }
+  // The keys of chunk c: those of its tiles.
+  KOKKOS_INLINE_FUNCTION std::size_t keys_begin(const std::size_t c) const { return tiles.begin(chunks.begin(c)); }
+  KOKKOS_INLINE_FUNCTION std::size_t keys_end(const std::size_t c) const { return tiles.begin(chunks.end(c)); }
+};
+
+// Per-pass plan word (pass_info): bit 0 the pass runs, bit 1 it reads the buffer (writes the
+// caller's keys); entry `passes` has bit 1 set when the sorted result lies in the buffer.
+struct OnesweepPassInfo {
+  static constexpr std::uint32_t active = 1;
+  static constexpr std::uint32_t from_buffer = 2;
+};
+
+// Zeroes the all-pass histogram and the per-pass tile counters (one small team).
+template <class ExecSpace>
+struct OnesweepInit {
+  using member_type = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
+  Kokkos::View<std::uint32_t*, typename ExecSpace::memory_space> hist, tile_counter;
+
+  KOKKOS_INLINE_FUNCTION void operator()(const member_type& team) const {
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, int(hist.extent(0))), [&](const int i) { hist(i) = 0; });
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, int(tile_counter.extent(0))),
+                         [&](const int i) { tile_counter(i) = 0; });
+  }
+};
+
+// Digit counts of every pass from one read of a chunk of keys, added to hist(pass * radix +
+// digit); also zeroes the chunk's tiles' status rows of pass 0 (status array 0).
+template <class ExecSpace, class KeyView>
+struct OnesweepHistogram {
+  using Key = typename KeyView::non_const_value_type;
+  using U = key_bits_t<Key>;
+  using member_type = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
+  KeyView keys;
+  Kokkos::View<std::uint32_t*, typename ExecSpace::memory_space> hist, status;
+  OnesweepLayout layout;
+  int passes;
+  int bits;
+
+  std::size_t team_shmem_size(int) const { return TeamHistogram<ExecSpace>::scratch(passes << bits); }
+
+  KOKKOS_INLINE_FUNCTION void operator()(const member_type& team) const {
+    const int radix = 1 << bits;
+    const int cells = passes * radix;
+    const TeamHistogram<ExecSpace> h(team, team.team_scratch(0), cells);
+    h.zero(team);
+    team.team_barrier();
+    const std::size_t c = team.league_rank();
+    const std::size_t first = layout.keys_begin(c);
+    // Batched loads, as in RadixUpsweep: one load in flight per thread runs at memory latency.
+    team_batched_copy<Tuning<ExecSpace>::Tiles::load_batch>(
+        team, layout.keys_end(c) - first, [&](const std::size_t x) { return Key(keys(first + x)); },
+        [&](std::size_t, const Key& key) {
+          const U b = to_ordered_bits(key);
+          for (int p = 0; p < passes; ++p) h.count(p * radix + int((b >> (p * bits)) & U(radix - 1)));
+        });
+    team.team_barrier();
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, cells), [&](const int i) {
+      if (h(i) != 0) Kokkos::atomic_add(&hist(i), h(i));
+    });
+    const std::size_t tile_begin = layout.chunks.begin(c), tile_end = layout.chunks.end(c);
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, (tile_end - tile_begin) * std::size_t(radix)),
+                         [&](const std::size_t i) { status(tile_begin * std::size_t(radix) + i) = 0; });
+  }
+};
+
+// One team: hist becomes each pass's exclusive digit offsets (in place); pass_info gets the
+// plan: a pass runs unless one digit holds all n keys, and reads the buffer when an odd number
+// of running passes precede it.
+template <class ExecSpace>
+struct OnesweepScan {
+  using member_type = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
+  Kokkos::View<std::uint32_t*, typename ExecSpace::memory_space> hist, pass_info;
+  std::size_t n;
+  int passes;
+  int bits;
+
+  std::size_t team_shmem_size(int) const {
+    return scratch_bytes<std::uint32_t>(std::size_t(passes) << bits) + scratch_bytes<std::uint32_t>(passes);
+  }
+
+  KOKKOS_INLINE_FUNCTION void operator()(const member_type& team) const {
+    const int radix = 1 << bits;
+    const int cells = passes * radix;
+    ScratchArray<ExecSpace, std::uint32_t> s(team.team_scratch(0), cells);
+    ScratchArray<ExecSpace, std::uint32_t> skipped(team.team_scratch(0), passes);
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, passes), [&](const int p) { skipped(p) = 0; });
+    team.team_barrier();
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, cells), [&](const int i) {
+      s(i) = hist(i);
+      if (std::size_t(s(i)) == n) skipped(i / radix) = 1;  // at most one digit per pass writes it
+    });
+    team.team_barrier();
+    for (int p = 0; p < passes; ++p)
+      team_exclusive_scan(team, Kokkos::subview(s, Kokkos::make_pair(p * radix, (p + 1) * radix)), radix);
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, cells), [&](const int i) { hist(i) = s(i); });
+    Kokkos::single(Kokkos::PerTeam(team), [&]() {
+      std::uint32_t ran = 0;
+      for (int p = 0; p < passes; ++p) {
+        const std::uint32_t active = skipped(p) ? 0u : 1u;
+        pass_info(p) = active * OnesweepPassInfo::active | ((ran & 1u) ? OnesweepPassInfo::from_buffer : 0u);
+        ran += active;
+      }
+      pass_info(passes) = (ran & 1u) ? OnesweepPassInfo::from_buffer : 0u;
+    });
+  }
+};
+
+// One digit pass: one team per tile. A team takes the next virtual tile id (so every tile it
+// waits on belongs to a team that started before it), loads the tile, sorts it by the digit
+// in scratch (RadixTileSort), publishes each digit's count with decoupled look-back, and
+// writes each digit's run contiguously at its global offset. Values follow through 16-bit slots.
+//
+// Look-back per digit: the tile publishes AGGREGATE|count at once (tile 0: PREFIX|count),
+// walks back over its predecessors' words (spinning while one is still invalid), adding
+// aggregates until it meets a PREFIX, then publishes PREFIX|(exclusive + count).
+// Status arrays alternate between passes (status row (pass & 1) * tiles + t); a team zeroes
+// its row of the other array, last read by the pass before, for the pass after.
+template <class ExecSpace, class KeyView, class ValueView, bool HasValues, int KeysPerThread>
+struct OnesweepPass {
+  using Key = typename KeyView::non_const_value_type;
+  using member_type = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
+  using TileSort = RadixTileSort<ExecSpace, Key, HasValues, KeysPerThread>;
+  using Table = Kokkos::View<std::uint32_t*, typename ExecSpace::memory_space>;
+
+  KeyView keys, buf_keys;
+  ValueView values, buf_values;
+  Table offsets, pass_info, tile_counter, status;
+  OnesweepLayout layout;  // layout.tile() == team_size * KeysPerThread
+  int pass;
+  int passes;
+  int bits;
+
+  // Level-0 scratch of one team of `ts` threads for digits of `digit_bits` bits.
+  static constexpr std::size_t scratch_size(int ts, int digit_bits) {
+    const int rdx = 1 << digit_bits;
+    return TileSort::scratch_size(ts) + scratch_bytes<std::uint32_t>(rdx) + scratch_bytes<std::uint32_t>(rdx + 1) +
+           scratch_bytes<std::uint32_t>(1);
+  }
+  std::size_t team_shmem_size(int ts) const { return scratch_size(ts, bits); }
+
+  KOKKOS_INLINE_FUNCTION void operator()(const member_type& team) const {
+    const int radix = 1 << bits;
+    const std::size_t tiles = layout.tiles.count;
+    if (pass + 1 < passes) {
+      const std::size_t row = (std::size_t((pass + 1) & 1) * tiles + std::size_t(team.league_rank())) * radix;
+      Kokkos::parallel_for(Kokkos::TeamThreadRange(team, radix), [&](const int d) { status(row + d) = 0; });
+    }
+    const std::uint32_t info = pass_info(pass);
+    if (!(info & OnesweepPassInfo::active)) return;  // the whole team: info is uniform
+    const bool from_buffer = (info & OnesweepPassInfo::from_buffer) != 0;
+    const KeyView& src_keys = from_buffer ? buf_keys : keys;
+    const KeyView& dst_keys = from_buffer ? keys : buf_keys;
+    const ValueView& src_values = from_buffer ? buf_values : values;
+    const ValueView& dst_values = from_buffer ? values : buf_values;
+
+    const int tile = layout.tile();
+    const typename TileSort::Arrays a = TileSort::carve(team, tile);
+    // running(d): where the tile's digit-d run starts in the output; tile_start: see
+    // RadixTileSort::sort_by_digit; claimed: the virtual tile id.
+    ScratchArray<ExecSpace, std::uint32_t> running(team.team_scratch(0), radix);
+    ScratchArray<ExecSpace, std::uint32_t> tile_start(team.team_scratch(0), radix + 1);
+    ScratchArray<ExecSpace, std::uint32_t> claimed(team.team_scratch(0), 1);
+    Kokkos::single(Kokkos::PerTeam(team), [&]() { claimed(0) = Kokkos::atomic_fetch_add(&tile_counter(pass), 1u); });
+    team.team_barrier();
+    const std::size_t t = claimed(0);
+    const std::size_t base = layout.tiles.begin(t);
+    const int valid = int(layout.tiles.end(t) - base);
+    const Key padding = TileSort::padding();
+    team_batched_copy<Tuning<ExecSpace>::Tiles::load_batch>(
+        team, tile, [&](const int j) { return j < valid ? Key(src_keys(base + j)) : padding; },
+        [&](const int j, const Key& key) { a.keys(j) = key; });
+    team.team_barrier();
+    const int shift = pass * bits;
+    TileSort::sort_by_digit(team, a, tile_start, valid, shift, radix);
+
+    std::uint32_t* const words = status.data() + std::size_t(pass & 1) * tiles * radix;
+    std::uint32_t* const own = words + t * radix;
+    // Each thread publishes, then looks back for, the same digits (TeamThreadRange splits both
+    // loops alike), so no barrier is needed between the two loops.
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, radix), [&](const int d) {
+      const std::uint32_t count = tile_start(d + 1) - tile_start(d);
+      onesweep_store_status(own + d, (t == 0 ? OnesweepStatus::prefix : OnesweepStatus::aggregate) | count);
+    });
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, radix), [&](const int d) {
+      std::uint32_t exclusive = 0;
+      if (t > 0) {
+        // Tile 0 publishes a prefix at once, so the walk ends at tile 0 at the latest.
+        for (std::size_t j = t - 1;; --j) {
+          std::uint32_t w;
+          do {
+            w = onesweep_load_status(words + j * radix + d);
+          } while ((w & OnesweepStatus::flag_mask) == 0);
+          exclusive += w & OnesweepStatus::value_mask;
+          if ((w & OnesweepStatus::flag_mask) == OnesweepStatus::prefix) break;
+        }
+        const std::uint32_t count = tile_start(d + 1) - tile_start(d);
+        onesweep_store_status(own + d, OnesweepStatus::prefix | (exclusive + count));
+      }
+      running(d) = offsets(std::size_t(pass) * radix + d) + exclusive;
+    });
+    team.team_barrier();
+    TileSort::scatter(team, a, tile_start, running, valid, shift, [&](const int i, const std::size_t dst) {
+      dst_keys(dst) = a.keys(i);
+      if constexpr (HasValues) dst_values(dst) = src_values(base + a.slots(i));
+    });
+  }
+};
+
+// Copies the result from the buffer into the caller's keys (and values) when the plan says it
+// lies there (an odd number of passes ran); otherwise every team returns at once.
+template <class ExecSpace, class KeyView, class ValueView, bool HasValues>
+struct OnesweepCopyBack {
+  using member_type = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
+  KeyView keys, buf_keys;
+  ValueView values, buf_values;
+  Kokkos::View<std::uint32_t*, typename ExecSpace::memory_space> pass_info;
+  OnesweepLayout layout;
+  int passes;
+
+  KOKKOS_INLINE_FUNCTION void operator()(const member_type& team) const {
+    if (!(pass_info(passes) & OnesweepPassInfo::from_buffer)) return;
+    const std::size_t c = team.league_rank();
+    const std::size_t first = layout.keys_begin(c);
+    const std::size_t count = layout.keys_end(c) - first;
+    constexpr int batch = Tuning<ExecSpace>::Tiles::load_batch;
+    team_batched_copy<batch>(
+        team, count, [&](const std::size_t x) { return buf_keys(first + x); },
+        [&](const std::size_t x, const typename KeyView::non_const_value_type& k) { keys(first + x) = k; });
+    if constexpr (HasValues)
+      team_batched_copy<batch>(
+          team, count, [&](const std::size_t x) { return buf_values(first + x); },
+          [&](const std::size_t x, const typename ValueView::non_const_value_type& v) { values(first + x) = v; });
+  }
+};
+
+}  // namespace Impl
+}  // namespace KokkosSort
+
+#endif
