@@ -1,8 +1,8 @@
 # The compiled library (KokkosSort_ENABLE_ETI): one source per execution space and key type,
 # so that a parallel build compiles them side by side. Each defines what
 # src/impl/KokkosSort_ETI.hpp declares extern for callers; `spaces_out` receives the spaces
-# compiled (KokkosSort_ETI_EXECUTION_SPACES, or every one Kokkos enables), for which the
-# library's users get KOKKOSSORT_ETI_<SPACE> defined.
+# compiled (KokkosSort_ETI_EXECUTION_SPACES, or by default Kokkos' default execution space and
+# default host execution space), for which the library's users get KOKKOSSORT_ETI_<SPACE> defined.
 function(kokkossort_eti_sources out spaces_out)
   set(enabled)
   if(Kokkos_DEVICES MATCHES "SERIAL")
@@ -18,7 +18,17 @@ function(kokkossort_eti_sources out spaces_out)
     message(FATAL_ERROR "KokkosSort: KokkosSort_ENABLE_ETI needs a Kokkos with Serial, OpenMP or CUDA "
                         "(found devices: ${Kokkos_DEVICES}); configure with -DKokkosSort_ENABLE_ETI=OFF")
   endif()
-  set(spaces ${enabled})
+  # Kokkos' defaults: the device space if there is one, and OpenMP before Serial on the host.
+  # Serial beside OpenMP is compiled only on request, as Kokkos Kernels' ETI does.
+  set(spaces)
+  if(Cuda IN_LIST enabled)
+    list(APPEND spaces Cuda)
+  endif()
+  if(OpenMP IN_LIST enabled)
+    list(APPEND spaces OpenMP)
+  elseif(Serial IN_LIST enabled)
+    list(APPEND spaces Serial)
+  endif()
   if(KokkosSort_ETI_EXECUTION_SPACES)
     set(spaces ${KokkosSort_ETI_EXECUTION_SPACES})
     foreach(space IN LISTS spaces)
