@@ -17,7 +17,8 @@
 // Where the backend's tuning says so (GPUs) and n < 2^30, the onesweep path instead: one
 // histogram read of the keys for all passes, then one kernel per digit pass that sorts its tile
 // in scratch and finds each digit's output place by decoupled look-back over its predecessor
-// tiles; skipped passes and the buffer the result lies in are decided on the device.
+// tiles; skipped passes and the buffer the result lies in are decided on the device. Its
+// tiles stay in registers and are ranked by the whole 8-bit digit in one round (warp ballots).
 #include <Kokkos_Core.hpp>
 #include "KokkosSort_Workspace.hpp"
 #include "impl/KokkosSort_ProfilingRegion.hpp"

@@ -40,6 +40,8 @@ struct HostTuning {
     static constexpr int onesweep_keys_per_thread_4b = 2048;
     static constexpr int onesweep_keys_per_thread_8b = 2048;
     static constexpr unsigned onesweep_min_teams_per_sm = 0;
+    static constexpr bool onesweep_count_first_keys = true;
+    static constexpr bool onesweep_count_first_pairs = false;
     template <class Exec>
     static std::size_t onesweep_histogram_chunks(const Exec& exec) {
       return 4 * resident_teams(exec, onesweep_team_size);
@@ -202,13 +204,18 @@ struct CudaTuning {
       return 4 * resident_teams(exec, team_size);
     }
     // Onesweep path for n < 2^30 (one read and one write of the keys per digit pass, decoupled
-    // look-back): not yet measured on the GPU. Tiles as the downsweep's (37 KB of scratch with values).
+    // look-back). Tile shapes and register bounds against each other on an H200 (u32, u32+u32, u64
+    // at 2^24 and 2^28): 256 x 16 (8 for 8-byte words) at 4 teams/SM (64 registers) led; 12, 20
+    // and 24 keys per thread, 128- and 512-thread teams, 2, 3 or no bound were 3-40% slower.
     static constexpr bool onesweep = true;
     static constexpr int onesweep_team_size = 256;
     static constexpr int onesweep_keys_per_thread_4b = 16;  // 4096-key tiles
     static constexpr int onesweep_keys_per_thread_8b = 8;   // 2048-key tiles
-    // The downsweep's register bound, as the digit pass ranks its tile the same way; not yet measured on the GPU.
     static constexpr unsigned onesweep_min_teams_per_sm = 4;
+    // Counts before ranks (earlier aggregates for the look-back): +9% u32 and +7% u64 keys at
+    // 2^28 on an H200, but -7% for u32+u32 pairs.
+    static constexpr bool onesweep_count_first_keys = true;
+    static constexpr bool onesweep_count_first_pairs = false;
     // Teams of the all-pass histogram: one per resident 256-thread team; not yet measured on the GPU.
     template <class Exec>
     static std::size_t onesweep_histogram_chunks(const Exec& exec) {
@@ -317,7 +324,12 @@ struct CudaTuning {
 };
 
 // Other device backends: taken from the CUDA/Hopper measurements, not measured on that backend.
-struct GpuTuning : CudaTuning {};
+// The onesweep path ranks with warp ballots (LaneGroup), which only CUDA has here.
+struct GpuTuning : CudaTuning {
+  struct Radix : CudaTuning::Radix {
+    static constexpr bool onesweep = false;
+  };
+};
 
 // The tuning of an execution space: host backends (those that can access HostSpace) get
 // HostTuning, CUDA CudaTuning, every other device backend GpuTuning.

@@ -4,13 +4,14 @@
 // init, all-pass histogram, digit offsets and pass plan, one digit pass with decoupled
 // look-back, copy back. The plan (which passes run, where each reads) stays on the device.
 #include <cstdint>
+#include <type_traits>
 #include <Kokkos_Core.hpp>
 #include "../KokkosSort_Config.hpp"
 #include "../KokkosSort_KeyTraits.hpp"
 #include "../KokkosSort_Tuning.hpp"
+#include "../team/KokkosSort_TeamDigitRank.hpp"
 #include "../team/KokkosSort_TeamHistogram.hpp"
 #include "../team/KokkosSort_TeamPrimitives.hpp"
-#include "KokkosSort_RadixSortKernels.hpp"
 
 namespace KokkosSort {
 namespace Impl {
@@ -152,22 +153,42 @@ struct OnesweepScan {
   }
 };
 
+// The scratch word a digit pass exchanges keys, then values, through: unsigned, as wide as the
+// wider of the two (value types of 1, 2, 4 or 8 bytes; others take the upsweep/downsweep path).
+template <class Key, class Value, bool HasValues>
+using onesweep_word_t = key_bits_t<typename std::conditional<(HasValues && sizeof(Value) > sizeof(Key)), Value, Key>::type>;
+
+template <class Value>
+constexpr bool onesweep_exchanges_value() {
+  return sizeof(Value) == 1 || sizeof(Value) == 2 || sizeof(Value) == 4 || sizeof(Value) == 8;
+}
+
 // One digit pass: one team per tile. A team takes the next virtual tile id (so every tile it
-// waits on belongs to a team that started before it), loads the tile, sorts it by the digit
-// in scratch (RadixTileSort), publishes each digit's count with decoupled look-back, and
-// writes each digit's run contiguously at its global offset. Values follow through 16-bit slots.
+// waits on belongs to a team that started before it), loads the tile into registers (lane
+// groups read consecutive keys), ranks it by the digit in one round (TeamDigitRank), publishes
+// each digit's count as soon as it is known, exchanges the keys into digit order through scratch, finds each digit's
+// output place by decoupled look-back, and writes each digit's run contiguously; values follow
+// through the same exchange.
 //
-// Look-back per digit: the tile publishes AGGREGATE|count at once (tile 0: PREFIX|count),
-// walks back over its predecessors' words (spinning while one is still invalid), adding
-// aggregates until it meets a PREFIX, then publishes PREFIX|(exclusive + count).
+// Look-back per digit: the tile publishes AGGREGATE|count as soon as the count is known (tile
+// 0: PREFIX|count), walks back over its predecessors' words (spinning while one is still
+// invalid), adding aggregates until it meets a PREFIX, then publishes PREFIX|(exclusive + count).
 // Status arrays alternate between passes (status row (pass & 1) * tiles + t); a team zeroes
 // its row of the other array, last read by the pass before, for the pass after.
-template <class ExecSpace, class KeyView, class ValueView, bool HasValues, int KeysPerThread>
+// CountFirst: the tile's digit counts (and so its aggregates) come from a histogram before the
+// ranking loop (TeamDigitRank::count_then_rank) instead of after it.
+template <class ExecSpace, class KeyView, class ValueView, bool HasValues, int KeysPerThread, bool CountFirst>
 struct OnesweepPass {
   using Key = typename KeyView::non_const_value_type;
+  using Value = typename ValueView::non_const_value_type;
+  using U = key_bits_t<Key>;
   using member_type = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
-  using TileSort = RadixTileSort<ExecSpace, Key, HasValues, KeysPerThread>;
+  static constexpr int bits = 8;
+  static constexpr int radix = 1 << bits;
+  using Rank = TeamDigitRank<ExecSpace, KeysPerThread, bits>;
+  using Word = onesweep_word_t<Key, Value, HasValues>;
   using Table = Kokkos::View<std::uint32_t*, typename ExecSpace::memory_space>;
+  static_assert(!HasValues || onesweep_exchanges_value<Value>(), "onesweep: values of 1, 2, 4 or 8 bytes");
 
   KeyView keys, buf_keys;
   ValueView values, buf_values;
@@ -175,22 +196,19 @@ struct OnesweepPass {
   OnesweepLayout layout;  // layout.tile() == team_size * KeysPerThread
   int pass;
   int passes;
-  int bits;
 
-  // Level-0 scratch of one team of `ts` threads for digits of `digit_bits` bits.
-  static constexpr std::size_t scratch_size(int ts, int digit_bits) {
-    const int rdx = 1 << digit_bits;
-    return TileSort::scratch_size(ts) + scratch_bytes<std::uint32_t>(rdx) + scratch_bytes<std::uint32_t>(rdx + 1) +
-           scratch_bytes<std::uint32_t>(1);
+  // Level-0 scratch of one team of `ts` threads.
+  static constexpr std::size_t scratch_size(int ts) {
+    return Rank::scratch_size(ts) + scratch_bytes<Word>(std::size_t(ts) * KeysPerThread) +
+           scratch_bytes<std::uint32_t>(radix) + scratch_bytes<std::uint32_t>(1);
   }
-  std::size_t team_shmem_size(int ts) const { return scratch_size(ts, bits); }
+  std::size_t team_shmem_size(int ts) const { return scratch_size(ts); }
 
   KOKKOS_INLINE_FUNCTION void operator()(const member_type& team) const {
-    const int radix = 1 << bits;
     const std::size_t tiles = layout.tiles.count;
     if (pass + 1 < passes) {
       const std::size_t row = (std::size_t((pass + 1) & 1) * tiles + std::size_t(team.league_rank())) * radix;
-      Kokkos::parallel_for(Kokkos::TeamThreadRange(team, radix), [&](const int d) { status(row + d) = 0; });
+      Kokkos::parallel_for(Kokkos::TeamThreadRange(team, int(radix)), [&](const int d) { status(row + d) = 0; });
     }
     const std::uint32_t info = pass_info(pass);
     if (!(info & OnesweepPassInfo::active)) return;  // the whole team: info is uniform
@@ -200,35 +218,48 @@ struct OnesweepPass {
     const ValueView& src_values = from_buffer ? buf_values : values;
     const ValueView& dst_values = from_buffer ? values : buf_values;
 
+    const int ts = team.team_size();
+    const int me = team.team_rank();
     const int tile = layout.tile();
-    const typename TileSort::Arrays a = TileSort::carve(team, tile);
-    // running(d): where the tile's digit-d run starts in the output; tile_start: see
-    // RadixTileSort::sort_by_digit; claimed: the virtual tile id.
-    ScratchArray<ExecSpace, std::uint32_t> running(team.team_scratch(0), radix);
-    ScratchArray<ExecSpace, std::uint32_t> tile_start(team.team_scratch(0), radix + 1);
+    const Rank ranking(team);
+    ScratchArray<ExecSpace, Word> exchange(team.team_scratch(0), tile);
+    // delta(d): output position minus tile position of the tile's digit-d keys (mod 2^32).
+    ScratchArray<ExecSpace, std::uint32_t> delta(team.team_scratch(0), radix);
     ScratchArray<ExecSpace, std::uint32_t> claimed(team.team_scratch(0), 1);
+    ranking.zero(team);
     Kokkos::single(Kokkos::PerTeam(team), [&]() { claimed(0) = Kokkos::atomic_fetch_add(&tile_counter(pass), 1u); });
     team.team_barrier();
     const std::size_t t = claimed(0);
     const std::size_t base = layout.tiles.begin(t);
     const int valid = int(layout.tiles.end(t) - base);
-    const Key padding = TileSort::padding();
-    team_batched_copy<Tuning<ExecSpace>::Tiles::load_batch>(
-        team, tile, [&](const int j) { return j < valid ? Key(src_keys(base + j)) : padding; },
-        [&](const int j, const Key& key) { a.keys(j) = key; });
-    team.team_barrier();
+    const int padding = tile - valid;  // keys of the largest digit, ranked after every real key
     const int shift = pass * bits;
-    TileSort::sort_by_digit(team, a, tile_start, valid, shift, radix);
 
+    Key k[KeysPerThread];
+    unsigned digit[KeysPerThread];
+    std::uint32_t rank[KeysPerThread];
+    KOKKOSSORT_UNROLL
+    for (int j = 0; j < KeysPerThread; ++j) {
+      const int p = Rank::position(me, j);
+      k[j] = p < valid ? Key(src_keys(base + p)) : from_ordered_bits<Key>(~U(0));
+      digit[j] = unsigned((to_ordered_bits(k[j]) >> shift) & U(radix - 1));
+    }
     std::uint32_t* const words = status.data() + std::size_t(pass & 1) * tiles * radix;
     std::uint32_t* const own = words + t * radix;
-    // Each thread publishes, then looks back for, the same digits (TeamThreadRange splits both
-    // loops alike), so no barrier is needed between the two loops.
-    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, radix), [&](const int d) {
-      const std::uint32_t count = tile_start(d + 1) - tile_start(d);
-      onesweep_store_status(own + d, (t == 0 ? OnesweepStatus::prefix : OnesweepStatus::aggregate) | count);
-    });
-    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, radix), [&](const int d) {
+    const auto publish = [&](const int d, const std::uint32_t count) {
+      const std::uint32_t real = d == radix - 1 ? count - std::uint32_t(padding) : count;
+      onesweep_store_status(own + d, (t == 0 ? OnesweepStatus::prefix : OnesweepStatus::aggregate) | real);
+    };
+    if constexpr (CountFirst)
+      ranking.count_then_rank(team, digit, rank, publish);
+    else
+      ranking.rank(team, digit, rank, publish);
+    Key* const tile_keys = reinterpret_cast<Key*>(exchange.data());
+    KOKKOSSORT_UNROLL
+    for (int j = 0; j < KeysPerThread; ++j) tile_keys[rank[j]] = k[j];
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, int(radix)), [&](const int d) {
+      const std::uint32_t count =
+          ranking.start(d + 1) - ranking.start(d) - (d == radix - 1 ? std::uint32_t(padding) : 0u);
       std::uint32_t exclusive = 0;
       if (t > 0) {
         // Tile 0 publishes a prefix at once, so the walk ends at tile 0 at the latest.
@@ -240,16 +271,37 @@ struct OnesweepPass {
           exclusive += w & OnesweepStatus::value_mask;
           if ((w & OnesweepStatus::flag_mask) == OnesweepStatus::prefix) break;
         }
-        const std::uint32_t count = tile_start(d + 1) - tile_start(d);
         onesweep_store_status(own + d, OnesweepStatus::prefix | (exclusive + count));
       }
-      running(d) = offsets(std::size_t(pass) * radix + d) + exclusive;
+      delta(d) = offsets(std::size_t(pass) * radix + d) + exclusive - ranking.start(d);
     });
     team.team_barrier();
-    TileSort::scatter(team, a, tile_start, running, valid, shift, [&](const int i, const std::size_t dst) {
-      dst_keys(dst) = a.keys(i);
-      if constexpr (HasValues) dst_values(dst) = src_values(base + a.slots(i));
-    });
+    // Tile positions me, me + ts, ...: consecutive threads write consecutive outputs of a run.
+    std::uint32_t dst[KeysPerThread];
+    KOKKOSSORT_UNROLL
+    for (int x = 0; x < KeysPerThread; ++x) {
+      const int i = me + x * ts;
+      if (i < valid) {
+        const Key key = tile_keys[i];
+        dst[x] = std::uint32_t(i) + delta(int((to_ordered_bits(key) >> shift) & U(radix - 1)));
+        dst_keys(dst[x]) = key;
+      }
+    }
+    if constexpr (HasValues) {
+      Value* const tile_values = reinterpret_cast<Value*>(exchange.data());
+      team.team_barrier();
+      KOKKOSSORT_UNROLL
+      for (int j = 0; j < KeysPerThread; ++j) {
+        const int p = Rank::position(me, j);
+        if (p < valid) tile_values[rank[j]] = src_values(base + p);
+      }
+      team.team_barrier();
+      KOKKOSSORT_UNROLL
+      for (int x = 0; x < KeysPerThread; ++x) {
+        const int i = me + x * ts;
+        if (i < valid) dst_values(dst[x]) = tile_values[i];
+      }
+    }
   }
 };
 

@@ -13,19 +13,19 @@
 namespace KokkosSort {
 namespace Impl {
 
-// Compile-time shape of the onesweep sort of Key under the radix tuning Params.
-template <class Params, class Key>
+// Compile-time shape of the onesweep sort of Key (and Value) under the radix tuning Params:
+// the tile's keys per thread follow the width of the scratch word keys and values pass through.
+template <class Params, class Key, class Value, bool HasValues>
 struct OnesweepShape {
   static constexpr int team_size = Params::onesweep_team_size;
-  static constexpr int per_thread =
-      sizeof(Key) == 4 ? Params::onesweep_keys_per_thread_4b : Params::onesweep_keys_per_thread_8b;
+  static constexpr int per_thread = sizeof(onesweep_word_t<Key, Value, HasValues>) == 4
+                                        ? Params::onesweep_keys_per_thread_4b
+                                        : Params::onesweep_keys_per_thread_8b;
   static constexpr int bits = Params::digit_bits;
   static constexpr int passes = int(8 * sizeof(Key)) / bits;
-  static_assert(bits == 8, "KokkosSort: the onesweep pass sorts a digit in two 4-bit rounds");
+  static_assert(bits == 8, "KokkosSort: the onesweep pass ranks 8-bit digits");
   static_assert(passes * bits == int(8 * sizeof(Key)), "KokkosSort: digits must tile the key bits");
-  // Tile slots and per-thread counters are 16-bit.
-  static_assert(per_thread >= 1 && team_size >= 1 && std::size_t(team_size) * per_thread <= 65536,
-                "KokkosSort: onesweep tiles must hold at most 65536 keys (16-bit slots and counters)");
+  static_assert(per_thread >= 1 && team_size >= 1, "KokkosSort: empty onesweep tiles");
 };
 
 // Sorts n <= onesweep_max_keys contiguous keys (and values) in place: init, all-pass
@@ -36,10 +36,12 @@ void radix_onesweep_contiguous(const ExecSpace& exec, const KeyView& keys, const
                                SortWorkspace* reuse) {
   using Key = typename KeyView::non_const_value_type;
   using Mem = typename ExecSpace::memory_space;
-  using Shape = OnesweepShape<Params, Key>;
+  using Value = typename ValueView::non_const_value_type;
+  using Shape = OnesweepShape<Params, Key, Value, HasValues>;
   using Table = Kokkos::View<std::uint32_t*, Mem>;
   using Policy = Kokkos::TeamPolicy<ExecSpace>;
-  using Pass = OnesweepPass<ExecSpace, KeyView, ValueView, HasValues, Shape::per_thread>;
+  using Pass = OnesweepPass<ExecSpace, KeyView, ValueView, HasValues, Shape::per_thread,
+                           HasValues ? Params::onesweep_count_first_pairs : Params::onesweep_count_first_keys>;
   constexpr int team_size = Shape::team_size;
   constexpr int bits = Shape::bits;
   constexpr int radix = 1 << bits;
@@ -48,12 +50,14 @@ void radix_onesweep_contiguous(const ExecSpace& exec, const KeyView& keys, const
   // A register bound for the digit pass where the tuning asks for one (LaunchBounds<0, 0>: none).
   using PassPolicy =
       Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<(min_teams > 0 ? unsigned(team_size) : 0u), min_teams>>;
-  static_assert(Pass::scratch_size(team_size, bits) <= Params::scratch_budget,
+  static_assert(team_size % LaneGroup<ExecSpace>::lanes == 0,
+                "KokkosSort: onesweep teams must be whole lane groups (warps)");
+  static_assert(Pass::scratch_size(team_size) <= Params::scratch_budget,
                 "KokkosSort: the onesweep tuning's tile does not fit its level-0 scratch budget");
   const std::size_t n = keys.extent(0);
   if (n < 2) return;
   if (n > onesweep_max_keys) throw std::logic_error("KokkosSort: onesweep radix sort of 2^30 keys or more");
-  if (Pass::scratch_size(team_size, bits) > std::size_t(Policy::scratch_size_max(0)))
+  if (Pass::scratch_size(team_size) > std::size_t(Policy::scratch_size_max(0)))
     throw std::runtime_error("KokkosSort::radix_sort: the tuned onesweep tile needs more level-0 scratch than allowed");
 
   // Tiles of the digit passes; chunks of whole tiles for the histogram and copy back.
@@ -82,7 +86,7 @@ void radix_onesweep_contiguous(const ExecSpace& exec, const KeyView& keys, const
   Kokkos::parallel_for("KokkosSort::radix_onesweep_scan", Policy(exec, 1, team_size),
                        OnesweepScan<ExecSpace>{hist, pass_info, n, passes, bits});
   for (int pass = 0; pass < passes; ++pass) {
-    Pass p{keys, buf_keys, values, buf_values, hist, pass_info, tile_counter, status, layout, pass, passes, bits};
+    Pass p{keys, buf_keys, values, buf_values, hist, pass_info, tile_counter, status, layout, pass, passes};
     Kokkos::parallel_for("KokkosSort::radix_onesweep_pass", PassPolicy(exec, int(layout.tiles.count), team_size), p);
   }
   Kokkos::parallel_for("KokkosSort::radix_onesweep_copy_back", Policy(exec, chunks, team_size),

@@ -52,7 +52,7 @@ RadixLayout radix_layout(const ExecSpace& exec, const std::size_t n) {
 // Sorts contiguous keys (and values) in place; its arrays are made in one allocation before
 // anything is written, so an allocation failure leaves the input as it was. Params is the radix
 // tuning (tests pass their own to force either path). The onesweep path (Params::onesweep,
-// n < 2^30) never waits mid-sort; the other fences once mid-sort, to read the common bits.
+// n < 2^30, values of at most 8 bytes) never waits mid-sort; the other fences once mid-sort, to read the common bits.
 template <class ExecSpace, class KeyView, class ValueView, bool HasValues,
           class Params = typename Tuning<ExecSpace>::Radix>
 void radix_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const ValueView& values,
@@ -73,7 +73,8 @@ void radix_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Val
       Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<(min_teams > 0 ? unsigned(team_size) : 0u), min_teams>>;
   const std::size_t n = keys.extent(0);
   if (n < 2) return;
-  if constexpr (Params::onesweep) {
+  // Values wider than 8 bytes (or of odd sizes) do not pass the onesweep pass's scratch word.
+  if constexpr (Params::onesweep && (!HasValues || onesweep_exchanges_value<typename ValueView::non_const_value_type>())) {
     if (n <= onesweep_max_keys) {
       radix_onesweep_contiguous<ExecSpace, KeyView, ValueView, HasValues, Params>(exec, keys, values, reuse);
       return;

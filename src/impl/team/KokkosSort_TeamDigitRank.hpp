@@ -1,0 +1,106 @@
+#ifndef KOKKOSSORT_IMPL_TEAM_TEAMDIGITRANK_HPP
+#define KOKKOSSORT_IMPL_TEAM_TEAMDIGITRANK_HPP
+// Stable ranking by one digit of a tile whose keys the team holds in registers, in one round:
+// each lane group (thread/KokkosSort_LaneGroup.hpp) counts its keys into its own row of digit
+// counters, then one pass over the digits turns the rows into per-group offsets and the digit
+// counts into the digits' first tile positions.
+#include <cstdint>
+#include <Kokkos_Core.hpp>
+#include "../KokkosSort_Config.hpp"
+#include "../thread/KokkosSort_LaneGroup.hpp"
+#include "KokkosSort_TeamPrimitives.hpp"
+
+namespace KokkosSort {
+namespace Impl {
+
+// Thread r, lane l of lane group g = r / L (L lanes) holds the keys at tile positions
+// g * L * KeysPerThread + j * L + l, j < KeysPerThread: a group's keys of one j are consecutive
+// (coalesced loads) and tile order is (group, j, lane) order, the order ranks follow.
+template <class ExecSpace, int KeysPerThread, int Bits>
+struct TeamDigitRank {
+  using member_type = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
+  using Group = LaneGroup<ExecSpace>;
+  static constexpr int lanes = Group::lanes;
+  static constexpr int keys_per_thread = KeysPerThread;
+  static constexpr int radix = 1 << Bits;
+
+  KOKKOS_INLINE_FUNCTION static constexpr int groups(const int ts) { return (ts + lanes - 1) / lanes; }
+  // Level-0 scratch for a team of `ts` threads.
+  static constexpr std::size_t scratch_size(const int ts) {
+    return scratch_bytes<std::uint32_t>(std::size_t(groups(ts)) * radix) + scratch_bytes<std::uint32_t>(radix + 1);
+  }
+
+  ScratchArray<ExecSpace, std::uint32_t> counters;  // (group, digit): keys so far, then the group's offset
+  ScratchArray<ExecSpace, std::uint32_t> start;     // first tile position of each digit; start(radix) = tile
+
+  KOKKOS_INLINE_FUNCTION explicit TeamDigitRank(const member_type& team)
+      : counters(team.team_scratch(0), groups(team.team_size()) * radix), start(team.team_scratch(0), radix + 1) {}
+
+  KOKKOS_INLINE_FUNCTION static int position(const int team_rank, const int j) {
+    const int g = team_rank / lanes;
+    return (g * KeysPerThread + j) * lanes + Group::lane(team_rank);
+  }
+
+  // Before rank(); a barrier must separate the two.
+  KOKKOS_INLINE_FUNCTION void zero(const member_type& team) const {
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, int(counters.extent(0))), [&](const int i) { counters(i) = 0; });
+  }
+
+  // As rank(), but the counts come first, from a histogram of the digits, and the ranks after
+  // the scan: on_count sees them before the ranking loop runs.
+  template <class OnCount>
+  KOKKOS_INLINE_FUNCTION void count_then_rank(const member_type& team, const unsigned (&digit)[KeysPerThread],
+                                              std::uint32_t (&rank)[KeysPerThread], const OnCount& on_count) const {
+    const int g = team.team_rank() / lanes;
+    std::uint32_t* const row = &counters(std::size_t(g) * radix);
+    KOKKOSSORT_UNROLL
+    for (int j = 0; j < KeysPerThread; ++j) Group::count(row, digit[j]);
+    team.team_barrier();
+    offsets_and_starts(team, on_count);
+    KOKKOSSORT_UNROLL
+    for (int j = 0; j < KeysPerThread; ++j)
+      rank[j] = start(digit[j]) + Group::template rank_and_count<Bits>(row, digit[j]);
+  }
+
+  // rank[j] = tile position of key j (digit digit[j]) in the tile stably sorted by digit.
+  // on_count(d, c) sees each digit's count c as soon as it is known, before the positions
+  // are. Afterwards start(d) holds digit d's first position. Ends with a barrier.
+  template <class OnCount>
+  KOKKOS_INLINE_FUNCTION void rank(const member_type& team, const unsigned (&digit)[KeysPerThread],
+                                   std::uint32_t (&rank)[KeysPerThread], const OnCount& on_count) const {
+    const int g = team.team_rank() / lanes;
+    std::uint32_t* const row = &counters(std::size_t(g) * radix);
+    KOKKOSSORT_UNROLL
+    for (int j = 0; j < KeysPerThread; ++j) rank[j] = Group::template rank_and_count<Bits>(row, digit[j]);
+    team.team_barrier();
+    offsets_and_starts(team, on_count);
+    KOKKOSSORT_UNROLL
+    for (int j = 0; j < KeysPerThread; ++j) rank[j] += start(digit[j]) + row[digit[j]];
+  }
+
+ private:
+  // The counters (keys per group and digit) become each group's first rank among the digit's
+  // keys, start(d) the digit's first tile position; on_count(d, c) gets each count. Ends with a barrier.
+  template <class OnCount>
+  KOKKOS_INLINE_FUNCTION void offsets_and_starts(const member_type& team, const OnCount& on_count) const {
+    const int gs = groups(team.team_size());
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, int(radix)), [&](const int d) {
+      std::uint32_t sum = 0;
+      for (int h = 0; h < gs; ++h) {
+        const std::uint32_t c = counters(std::size_t(h) * radix + d);
+        counters(std::size_t(h) * radix + d) = sum;
+        sum += c;
+      }
+      start(d) = sum;
+      if (d == 0) start(int(radix)) = 0;
+      on_count(d, sum);
+    });
+    team.team_barrier();
+    team_exclusive_scan(team, start, radix + 1);
+  }
+};
+
+}  // namespace Impl
+}  // namespace KokkosSort
+
+#endif

@@ -1,0 +1,75 @@
+#ifndef KOKKOSSORT_IMPL_THREAD_LANEGROUP_HPP
+#define KOKKOSSORT_IMPL_THREAD_LANEGROUP_HPP
+// Thread-level primitive: the threads of a team that run in lockstep and can compare a value
+// among themselves in one step (a CUDA warp; one thread on every other backend), and the one
+// operation built on that: ranking a digit among the group's threads.
+#include <cstdint>
+#include <type_traits>
+#include <Kokkos_Core.hpp>
+#include "../KokkosSort_Config.hpp"
+
+namespace KokkosSort {
+namespace Impl {
+
+// One thread per group: the operations reduce to their sequential meaning.
+template <class ExecSpace, class Enable = void>
+struct LaneGroup {
+  static constexpr int lanes = 1;
+  KOKKOS_INLINE_FUNCTION static int lane(const int /*team_rank*/) { return 0; }
+  // Rank of this thread's `digit` among the keys the group has counted into counters[digit]
+  // so far, then counts it: every thread of the group calls this together, and keys of the
+  // same call rank in lane order.
+  template <int Bits>
+  KOKKOS_INLINE_FUNCTION static std::uint32_t rank_and_count(std::uint32_t* counters, const unsigned digit) {
+    return counters[digit]++;
+  }
+  // Adds one to counters[digit] (the group's threads at once).
+  KOKKOS_INLINE_FUNCTION static void count(std::uint32_t* counters, const unsigned digit) { ++counters[digit]; }
+};
+
+#if KOKKOSSORT_HAS_CUDA
+// A warp of a team whose threads are its team ranks (vector length 1). The group's threads
+// find the lanes holding the same digit from one ballot per digit bit (__match_any_sync is
+// slower on Hopper), the highest such lane adds their number to the counter and hands the old
+// value to the others. Needs all 32 lanes present (team sizes a multiple of 32).
+template <class ExecSpace>
+struct LaneGroup<ExecSpace, typename std::enable_if<is_cuda_space<ExecSpace>::value>::type> {
+  static constexpr int lanes = 32;
+  KOKKOS_INLINE_FUNCTION static int lane(const int team_rank) { return team_rank & 31; }
+  template <int Bits>
+  KOKKOS_INLINE_FUNCTION static std::uint32_t rank_and_count(std::uint32_t* counters, const unsigned digit) {
+#if defined(__CUDA_ARCH__)
+    unsigned lane;
+    asm("mov.u32 %0, %%laneid;" : "=r"(lane));
+    unsigned peers = 0xffffffffu;
+    KOKKOSSORT_UNROLL
+    for (int b = 0; b < Bits; ++b) {
+      const bool set = (digit >> b) & 1u;
+      const unsigned votes = __ballot_sync(0xffffffffu, set);
+      peers &= set ? votes : ~votes;
+    }
+    const unsigned leader = 31u - unsigned(__clz(peers));
+    std::uint32_t base = 0;
+    // An atomic rather than a load and a store: the calls of successive keys then do not wait
+    // on each other's round trip through shared memory (a warp's atomics apply in issue order).
+    if (lane == leader) base = atomicAdd(counters + digit, std::uint32_t(__popc(peers)));
+    base = __shfl_sync(peers, base, int(leader));
+    return base + std::uint32_t(__popc(peers & ((1u << lane) - 1u)));
+#else
+    return counters[digit]++;  // host pass of the CUDA build: never run
+#endif
+  }
+  KOKKOS_INLINE_FUNCTION static void count(std::uint32_t* counters, const unsigned digit) {
+#if defined(__CUDA_ARCH__)
+    atomicAdd(counters + digit, 1u);
+#else
+    ++counters[digit];
+#endif
+  }
+};
+#endif
+
+}  // namespace Impl
+}  // namespace KokkosSort
+
+#endif
