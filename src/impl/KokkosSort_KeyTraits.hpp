@@ -22,8 +22,10 @@ struct is_builtin_key
 template <class T>
 using key_bits_t = typename std::conditional<sizeof(T) == 4, std::uint32_t, std::uint64_t>::type;
 
+// Keys by value: a memcpy from a reference into scratch or global memory, whose alignment the
+// compiler cannot see there, compiles to one byte load per byte of the key.
 template <class T>
-KOKKOS_INLINE_FUNCTION key_bits_t<T> bit_cast_to_bits(const T& key) {
+KOKKOS_INLINE_FUNCTION key_bits_t<T> bit_cast_to_bits(const T key) {
   key_bits_t<T> bits;
   std::memcpy(&bits, &key, sizeof(T));
   return bits;
@@ -36,7 +38,7 @@ KOKKOS_INLINE_FUNCTION key_bits_t<T> bit_cast_to_bits(const T& key) {
 // to +0.0: keys equivalent under KokkosSort::Less get equal bits, so a stable radix sort is
 // stable in exactly std::stable_sort's sense.
 template <class T>
-KOKKOS_INLINE_FUNCTION key_bits_t<T> to_ordered_bits(const T& key) {
+KOKKOS_INLINE_FUNCTION key_bits_t<T> to_ordered_bits(const T key) {
   using U = key_bits_t<T>;
   constexpr U sign = U(1) << (8 * sizeof(T) - 1);
   if (std::is_floating_point<T>::value) {

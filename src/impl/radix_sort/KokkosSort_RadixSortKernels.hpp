@@ -20,8 +20,9 @@ struct RadixLayout {
   ChunkRange chunks;
 };
 
+// The key by value, so that a caller's scratch reference is read by one typed load (bit_cast_to_bits).
 template <class Key>
-KOKKOS_INLINE_FUNCTION unsigned radix_digit(const Key& key, int shift, int bits) {
+KOKKOS_INLINE_FUNCTION unsigned radix_digit(const Key key, int shift, int bits) {
   return unsigned((to_ordered_bits(key) >> shift) & ((key_bits_t<Key>(1) << bits) - 1));
 }
 
