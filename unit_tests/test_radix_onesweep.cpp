@@ -38,7 +38,7 @@ void check_input(const std::vector<T>& input, const std::string& what) {
   EXPECT_TRUE(sorted_like_reference(input, out));
   const auto kv = sort_by_key_on<Algo>(DeviceExec(), input);
   EXPECT_TRUE(key_value_like_reference(input, kv.first, kv.second, true));
-  if (has_distinct_device) {
+  if constexpr (host_cross_check) {
     EXPECT_TRUE(sorted_like_reference(input, sort_on<Algo>(HostExec(), input))) << "(host)";
     const auto hkv = sort_by_key_on<Algo>(HostExec(), input);
     EXPECT_TRUE(key_value_like_reference(input, hkv.first, hkv.second, true)) << "(host)";
