@@ -40,6 +40,7 @@ struct HostTuning {
     static constexpr int onesweep_keys_per_thread_4b = 2048;
     static constexpr int onesweep_keys_per_thread_8b = 2048;
     static constexpr unsigned onesweep_min_teams_per_sm = 0;
+    // As CUDA's, so that the forced path runs both rankings (keys alone and pairs) here too.
     static constexpr bool onesweep_count_first_keys = true;
     static constexpr bool onesweep_count_first_pairs = false;
     template <class Exec>
@@ -205,8 +206,9 @@ struct CudaTuning {
     }
     // Onesweep path for n < 2^30 (one read and one write of the keys per digit pass, decoupled
     // look-back). Tile shapes and register bounds against each other on an H200 (u32, u32+u32, u64
-    // at 2^24 and 2^28): 256 x 16 (8 for 8-byte words) at 4 teams/SM (64 registers) led; 12, 20
-    // and 24 keys per thread, 128- and 512-thread teams, 2, 3 or no bound were 3-40% slower.
+    // at 2^24 and 2^28): 256 x 16 (8 for 8-byte words) at 4 teams/SM (64 registers) was the best
+    // or within 1% of it on each; 12-24 keys per thread, 128- or 512-thread teams and 2, 3 or no
+    // bound lost 3-40% on at least one.
     static constexpr bool onesweep = true;
     static constexpr int onesweep_team_size = 256;
     static constexpr int onesweep_keys_per_thread_4b = 16;  // 4096-key tiles

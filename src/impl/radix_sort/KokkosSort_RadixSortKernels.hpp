@@ -85,9 +85,10 @@ struct RadixUpsweep {
   }
 };
 
-// Stable sort of a tile of team_size * KeysPerThread keys by one 8-bit digit inside scratch,
-// shared by the downsweep and the onesweep digit passes. Values (if any) follow their keys
-// through the tile-local 16-bit slot carried beside each key; keys-only sorts carry no slots.
+// Stable sort of a tile of team_size * KeysPerThread keys by one 8-bit digit inside scratch, for
+// the downsweep (the onesweep pass ranks in registers: TeamDigitRank). Values (if any) follow
+// their keys through the tile-local 16-bit slot carried beside each key; keys-only sorts carry
+// no slots.
 //
 // The tile is ONE scratch key array (and one slot array): each 4-bit counting-sort round first
 // reads every thread's contiguous run of keys into registers, so after the barrier that
