@@ -21,7 +21,6 @@ struct TeamDigitRank {
   using member_type = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
   using Group = LaneGroup<ExecSpace>;
   static constexpr int lanes = Group::lanes;
-  static constexpr int keys_per_thread = KeysPerThread;
   static constexpr int radix = 1 << Bits;
 
   KOKKOS_INLINE_FUNCTION static constexpr int groups(const int ts) { return (ts + lanes - 1) / lanes; }
@@ -51,8 +50,7 @@ struct TeamDigitRank {
   template <class OnCount>
   KOKKOS_INLINE_FUNCTION void count_then_rank(const member_type& team, const unsigned (&digit)[KeysPerThread],
                                               std::uint32_t (&rank)[KeysPerThread], const OnCount& on_count) const {
-    const int g = team.team_rank() / lanes;
-    std::uint32_t* const row = &counters(std::size_t(g) * radix);
+    std::uint32_t* const row = group_row(team);
     KOKKOSSORT_UNROLL
     for (int j = 0; j < KeysPerThread; ++j) Group::count(row, digit[j]);
     team.team_barrier();
@@ -64,12 +62,11 @@ struct TeamDigitRank {
 
   // rank[j] = tile position of key j (digit digit[j]) in the tile stably sorted by digit.
   // on_count(d, c) sees each digit's count c as soon as it is known, before the positions
-  // are. Afterwards start(d) holds digit d's first position. Ends with a barrier.
+  // are. Afterwards start(d) holds digit d's first position; no barrier follows the ranks.
   template <class OnCount>
   KOKKOS_INLINE_FUNCTION void rank(const member_type& team, const unsigned (&digit)[KeysPerThread],
                                    std::uint32_t (&rank)[KeysPerThread], const OnCount& on_count) const {
-    const int g = team.team_rank() / lanes;
-    std::uint32_t* const row = &counters(std::size_t(g) * radix);
+    std::uint32_t* const row = group_row(team);
     KOKKOSSORT_UNROLL
     for (int j = 0; j < KeysPerThread; ++j) rank[j] = Group::template rank_and_count<Bits>(row, digit[j]);
     team.team_barrier();
@@ -79,6 +76,11 @@ struct TeamDigitRank {
   }
 
  private:
+  // This thread's lane group's row of counters.
+  KOKKOS_INLINE_FUNCTION std::uint32_t* group_row(const member_type& team) const {
+    return &counters(std::size_t(team.team_rank() / lanes) * radix);
+  }
+
   // The counters (keys per group and digit) become each group's first rank among the digit's
   // keys, start(d) the digit's first tile position; on_count(d, c) gets each count. Ends with a barrier.
   template <class OnCount>
