@@ -52,11 +52,19 @@ namespace Impl {
 template <class T, class ExecSpace>
 using eti_view_t = canonical_view_t<Kokkos::View<T*, typename ExecSpace::memory_space>>;
 
+// Whether KokkosSort is the compiled library: a template, so that a header-only package rejects
+// KOKKOSSORT_ETI_ONLY at a call rather than where check_eti_only_call is defined.
+template <class ExecSpace>
+#if defined(KOKKOSSORT_ENABLE_ETI)
+constexpr bool eti_enabled = true;
+#else
+constexpr bool eti_enabled = false;
+#endif
+
 // Whether the compiled library holds the instantiations for ExecSpace.
 template <class ExecSpace>
 struct eti_space : std::false_type {};
 #if defined(KOKKOSSORT_ENABLE_ETI)
-constexpr bool eti_enabled = true;
 #if defined(KOKKOSSORT_ETI_SERIAL) && defined(KOKKOS_ENABLE_SERIAL)
 template <>
 struct eti_space<Kokkos::Serial> : std::true_type {};
@@ -69,8 +77,6 @@ struct eti_space<Kokkos::OpenMP> : std::true_type {};
 template <>
 struct eti_space<Kokkos::Cuda> : std::true_type {};
 #endif
-#else
-constexpr bool eti_enabled = false;
 #endif
 }  // namespace Impl
 }  // namespace KokkosSort
@@ -96,10 +102,10 @@ template <bool HasValues, bool DefaultOrder, class ExecSpace, class KeyView, cla
 constexpr bool check_eti_only_call() {
   using Key = typename KeyView::non_const_value_type;
   using Value = typename ValueView::non_const_value_type;
-  static_assert(eti_enabled,
+  static_assert(eti_enabled<ExecSpace>,
                 "KokkosSort: KOKKOSSORT_ETI_ONLY is defined but KokkosSort is header-only here "
                 "(KokkosSort_ENABLE_ETI=OFF); do not define KOKKOSSORT_ETI_ONLY");
-  static_assert(!eti_enabled || eti_space<ExecSpace>::value,
+  static_assert(!eti_enabled<ExecSpace> || eti_space<ExecSpace>::value,
                 "KokkosSort: KOKKOSSORT_ETI_ONLY: the compiled library holds no sort on this execution space "
                 "(KokkosSort_ETI_EXECUTION_SPACES); to compile this call here, include <KokkosSort.hpp> first "
                 "or do not define KOKKOSSORT_ETI_ONLY");
