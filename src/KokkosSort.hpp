@@ -6,6 +6,7 @@
 //   - run-time argument errors throw std::invalid_argument before any data is touched;
 //   - n = 0 and n = 1 are no-ops; 64-bit indexing throughout; strided Views and subviews work;
 //   - keys sort ascending as std::sort with operator< would, NaNs after all numbers.
+// The entry points without an Algorithm argument are in KokkosSort_Sort.hpp.
 #include "KokkosSort_Algorithm.hpp"
 #include "KokkosSort_BucketSort.hpp"
 #include "KokkosSort_EnumerationSort.hpp"
@@ -19,15 +20,11 @@
 #include "impl/KokkosSort_Dispatch.hpp"
 #include "impl/KokkosSort_ProfilingRegion.hpp"
 #include "impl/KokkosSort_ViewUtils.hpp"
+// After the dispatch, so that the automatic entry points compile any call here, whether or not
+// KOKKOSSORT_ETI_ONLY is defined.
+#include "KokkosSort_Sort.hpp"
 
 namespace KokkosSort {
-
-/// Options of sort / sort_by_key / stable_sort: device memory kept between calls. The radix,
-/// bucket, merge, sample and hybrid sorts keep their buffers in `workspace` (see SortWorkspace);
-/// the quadratic sorts allocate their own in every call.
-struct SortOptions {
-  SortWorkspace* workspace = nullptr;
-};
 
 // Without an Algorithm argument the decision table picks (README "Which algorithm sort()
 // uses") and only its candidates for the key type are compiled. An Algorithm argument is read
@@ -36,14 +33,6 @@ struct SortOptions {
 // entry point (radix_sort, merge_sort, ...).
 
 /// Sorts keys ascending (NaNs last).
-template <class ExecSpace, class KeyView>
-void sort(const ExecSpace& exec, const KeyView& keys, const SortOptions& options = {}) {
-  Impl::ProfilingRegion region("KokkosSort::sort");
-  using Key = typename KeyView::non_const_value_type;
-  static_assert(Impl::check_builtin_key_view<ExecSpace, KeyView>(), "");
-  const auto k = Impl::canonical_view(keys);
-  Impl::sort_automatic<false, false, true>("sort", exec, k, k, Less<Key>(), options.workspace);
-}
 template <class ExecSpace, class KeyView>
 void sort(const ExecSpace& exec, const KeyView& keys, Algorithm algorithm, const SortOptions& options = {}) {
   Impl::ProfilingRegion region("KokkosSort::sort");
@@ -55,13 +44,6 @@ void sort(const ExecSpace& exec, const KeyView& keys, Algorithm algorithm, const
 
 /// Sorts keys by a device-callable strict weak ordering `comp` (e.g. descending, struct keys).
 template <class ExecSpace, class KeyView, class Comparator>
-void sort(const ExecSpace& exec, const KeyView& keys, const Comparator& comp, const SortOptions& options = {}) {
-  Impl::ProfilingRegion region("KokkosSort::sort");
-  static_assert(Impl::check_view_type<ExecSpace, KeyView>(), "");
-  const auto k = Impl::canonical_view(keys);
-  Impl::sort_automatic<false, false, false>("sort", exec, k, k, comp, options.workspace);
-}
-template <class ExecSpace, class KeyView, class Comparator>
 void sort(const ExecSpace& exec, const KeyView& keys, const Comparator& comp, Algorithm algorithm,
           const SortOptions& options = {}) {
   Impl::ProfilingRegion region("KokkosSort::sort");
@@ -71,16 +53,6 @@ void sort(const ExecSpace& exec, const KeyView& keys, const Comparator& comp, Al
 }
 
 /// Sorts keys ascending and applies the same permutation to values.
-template <class ExecSpace, class KeyView, class ValueView>
-void sort_by_key(const ExecSpace& exec, const KeyView& keys, const ValueView& values,
-                 const SortOptions& options = {}) {
-  Impl::ProfilingRegion region("KokkosSort::sort_by_key");
-  using Key = typename KeyView::non_const_value_type;
-  static_assert(Impl::check_builtin_key_view<ExecSpace, KeyView>(), "");
-  static_assert(Impl::check_view_type<ExecSpace, ValueView>(), "");
-  Impl::sort_automatic<true, false, true>("sort_by_key", exec, Impl::canonical_view(keys),
-                                          Impl::canonical_view(values), Less<Key>(), options.workspace);
-}
 template <class ExecSpace, class KeyView, class ValueView>
 void sort_by_key(const ExecSpace& exec, const KeyView& keys, const ValueView& values, Algorithm algorithm,
                  const SortOptions& options = {}) {
@@ -94,15 +66,6 @@ void sort_by_key(const ExecSpace& exec, const KeyView& keys, const ValueView& va
 
 template <class ExecSpace, class KeyView, class ValueView, class Comparator>
 void sort_by_key(const ExecSpace& exec, const KeyView& keys, const ValueView& values, const Comparator& comp,
-                 const SortOptions& options = {}) {
-  Impl::ProfilingRegion region("KokkosSort::sort_by_key");
-  static_assert(Impl::check_view_type<ExecSpace, KeyView>(), "");
-  static_assert(Impl::check_view_type<ExecSpace, ValueView>(), "");
-  Impl::sort_automatic<true, false, false>("sort_by_key", exec, Impl::canonical_view(keys),
-                                           Impl::canonical_view(values), comp, options.workspace);
-}
-template <class ExecSpace, class KeyView, class ValueView, class Comparator>
-void sort_by_key(const ExecSpace& exec, const KeyView& keys, const ValueView& values, const Comparator& comp,
                  Algorithm algorithm, const SortOptions& options = {}) {
   Impl::ProfilingRegion region("KokkosSort::sort_by_key");
   static_assert(Impl::check_view_type<ExecSpace, KeyView>(), "");
@@ -114,28 +77,12 @@ void sort_by_key(const ExecSpace& exec, const KeyView& keys, const ValueView& va
 /// Stable sort: equal keys keep their input order (radix for built-in keys, merge otherwise).
 /// With an Algorithm argument it must be Automatic or a stable algorithm (else std::invalid_argument).
 template <class ExecSpace, class KeyView>
-void stable_sort(const ExecSpace& exec, const KeyView& keys, const SortOptions& options = {}) {
-  Impl::ProfilingRegion region("KokkosSort::stable_sort");
-  using Key = typename KeyView::non_const_value_type;
-  static_assert(Impl::check_view_type<ExecSpace, KeyView>(), "");
-  const auto k = Impl::canonical_view(keys);
-  Impl::sort_automatic<false, true, true>("stable_sort", exec, k, k, Less<Key>(), options.workspace);
-}
-template <class ExecSpace, class KeyView>
 void stable_sort(const ExecSpace& exec, const KeyView& keys, Algorithm algorithm, const SortOptions& options = {}) {
   Impl::ProfilingRegion region("KokkosSort::stable_sort");
   using Key = typename KeyView::non_const_value_type;
   static_assert(Impl::check_view_type<ExecSpace, KeyView>(), "");
   const auto k = Impl::canonical_view(keys);
   Impl::sort_forced<false, true, true>("stable_sort", algorithm, exec, k, k, Less<Key>(), options.workspace);
-}
-template <class ExecSpace, class KeyView, class Comparator>
-void stable_sort(const ExecSpace& exec, const KeyView& keys, const Comparator& comp,
-                 const SortOptions& options = {}) {
-  Impl::ProfilingRegion region("KokkosSort::stable_sort");
-  static_assert(Impl::check_view_type<ExecSpace, KeyView>(), "");
-  const auto k = Impl::canonical_view(keys);
-  Impl::sort_automatic<false, true, false>("stable_sort", exec, k, k, comp, options.workspace);
 }
 template <class ExecSpace, class KeyView, class Comparator>
 void stable_sort(const ExecSpace& exec, const KeyView& keys, const Comparator& comp, Algorithm algorithm,
@@ -146,16 +93,6 @@ void stable_sort(const ExecSpace& exec, const KeyView& keys, const Comparator& c
   Impl::sort_forced<false, true, false>("stable_sort", algorithm, exec, k, k, comp, options.workspace);
 }
 
-template <class ExecSpace, class KeyView, class ValueView>
-void stable_sort_by_key(const ExecSpace& exec, const KeyView& keys, const ValueView& values,
-                        const SortOptions& options = {}) {
-  Impl::ProfilingRegion region("KokkosSort::stable_sort_by_key");
-  using Key = typename KeyView::non_const_value_type;
-  static_assert(Impl::check_view_type<ExecSpace, KeyView>(), "");
-  static_assert(Impl::check_view_type<ExecSpace, ValueView>(), "");
-  Impl::sort_automatic<true, true, true>("stable_sort_by_key", exec, Impl::canonical_view(keys),
-                                         Impl::canonical_view(values), Less<Key>(), options.workspace);
-}
 template <class ExecSpace, class KeyView, class ValueView>
 void stable_sort_by_key(const ExecSpace& exec, const KeyView& keys, const ValueView& values, Algorithm algorithm,
                         const SortOptions& options = {}) {
@@ -168,15 +105,6 @@ void stable_sort_by_key(const ExecSpace& exec, const KeyView& keys, const ValueV
 }
 template <class ExecSpace, class KeyView, class ValueView, class Comparator>
 void stable_sort_by_key(const ExecSpace& exec, const KeyView& keys, const ValueView& values, const Comparator& comp,
-                        const SortOptions& options = {}) {
-  Impl::ProfilingRegion region("KokkosSort::stable_sort_by_key");
-  static_assert(Impl::check_view_type<ExecSpace, KeyView>(), "");
-  static_assert(Impl::check_view_type<ExecSpace, ValueView>(), "");
-  Impl::sort_automatic<true, true, false>("stable_sort_by_key", exec, Impl::canonical_view(keys),
-                                          Impl::canonical_view(values), comp, options.workspace);
-}
-template <class ExecSpace, class KeyView, class ValueView, class Comparator>
-void stable_sort_by_key(const ExecSpace& exec, const KeyView& keys, const ValueView& values, const Comparator& comp,
                         Algorithm algorithm, const SortOptions& options = {}) {
   Impl::ProfilingRegion region("KokkosSort::stable_sort_by_key");
   static_assert(Impl::check_view_type<ExecSpace, KeyView>(), "");
@@ -186,7 +114,5 @@ void stable_sort_by_key(const ExecSpace& exec, const KeyView& keys, const ValueV
 }
 
 }  // namespace KokkosSort
-
-#include "impl/KokkosSort_ETI.hpp"
 
 #endif

@@ -1,7 +1,7 @@
 // A caller's source file: sort and sort_by_key of u32 and f64 keys on the default execution
-// space. scripts/compile-time.sh times its compilation against the compiled library and
-// header-only.
-#include <KokkosSort.hpp>
+// space. scripts/compile-time.sh times its compilation against the compiled library with
+// KOKKOSSORT_ETI_ONLY (declarations only) and without it, and header-only.
+#include <KokkosSort_Sort.hpp>
 
 #include <cstdint>
 

@@ -1,6 +1,6 @@
 // Sorts a View of random keys (and a key-value pair set) with the installed kokkos-sort and
 // checks the result on the host. Exit status 0 only if both results are right.
-#include <KokkosSort.hpp>
+#include <KokkosSort_Sort.hpp>
 
 #include <algorithm>
 #include <cstdio>

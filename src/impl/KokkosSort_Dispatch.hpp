@@ -19,6 +19,7 @@
 #include "../KokkosSort_RadixSort.hpp"
 #include "../KokkosSort_SampleSort.hpp"
 #include "../KokkosSort_Workspace.hpp"
+#include "KokkosSort_DispatchDecl.hpp"
 #include "KokkosSort_KeyTraits.hpp"
 #include "KokkosSort_Tuning.hpp"
 #include "KokkosSort_Validate.hpp"
