@@ -14,7 +14,7 @@ using KokkosSortTest::DeviceExec;
 // Arguments: n, key bytes, built-in key in default order, stable, with values.
 TEST(Dispatch, DecisionTablePerRow) {
   using KokkosSort::Impl::choose_algorithm;
-  const std::size_t n20 = std::size_t(1) << 20, n24 = std::size_t(1) << 24, n28 = std::size_t(1) << 28;
+  const std::size_t n18 = std::size_t(1) << 18, n20 = std::size_t(1) << 20, n24 = std::size_t(1) << 24, n28 = std::size_t(1) << 28;
   // Stable with a comparator: merge sort (every backend).
   EXPECT_EQ(choose_algorithm<DeviceExec>(n28, 16, false, true, false), Algorithm::MergeSort);
   EXPECT_EQ(choose_algorithm<DeviceExec>(n28, 8, false, true, true), Algorithm::MergeSort);
@@ -28,9 +28,13 @@ TEST(Dispatch, DecisionTablePerRow) {
   EXPECT_EQ(choose_algorithm<DeviceExec>(n28, 4, false, false, true), Algorithm::BucketSort);
   EXPECT_EQ(choose_algorithm<DeviceExec>(n28, 9, false, false, false), Algorithm::SampleSort);
   EXPECT_EQ(choose_algorithm<DeviceExec>(n28, 48, false, false, true), Algorithm::SampleSort);
-  // Built-in keys, default order, on the GPU.
+  // Built-in keys, default order, on the GPU: merge sort up to 2^18 for keys of up to 4 bytes
+  // and up to 2^20 for 8-byte keys.
   EXPECT_EQ(choose_algorithm<DeviceExec>(1000, 4, true, false, false), Algorithm::MergeSort);
-  EXPECT_EQ(choose_algorithm<DeviceExec>(n20, 4, true, false, false), Algorithm::MergeSort);
+  EXPECT_EQ(choose_algorithm<DeviceExec>(n18, 4, true, false, false), Algorithm::MergeSort);
+  EXPECT_EQ(choose_algorithm<DeviceExec>(n18, 4, true, false, true), Algorithm::MergeSort);
+  EXPECT_EQ(choose_algorithm<DeviceExec>(n18 + 1, 4, true, false, false), Algorithm::Radix);
+  EXPECT_EQ(choose_algorithm<DeviceExec>(n20, 4, true, false, true), Algorithm::Radix);
   EXPECT_EQ(choose_algorithm<DeviceExec>(n20, 8, true, false, false), Algorithm::MergeSort);
   EXPECT_EQ(choose_algorithm<DeviceExec>(n20, 8, true, false, true), Algorithm::MergeSort);
   EXPECT_EQ(choose_algorithm<DeviceExec>(n20 + 1, 4, true, false, false), Algorithm::Radix);
@@ -41,8 +45,10 @@ TEST(Dispatch, DecisionTablePerRow) {
   EXPECT_EQ(choose_algorithm<DeviceExec>(n24, 8, true, false, false), Algorithm::BucketSort);
   EXPECT_EQ(choose_algorithm<DeviceExec>(n28, 8, true, false, false), Algorithm::BucketSort);
   EXPECT_EQ(choose_algorithm<DeviceExec>(n28, 8, true, false, true), Algorithm::Radix);
-  // Stable, built-in keys: merge sort up to 2^20, radix above.
-  EXPECT_EQ(choose_algorithm<DeviceExec>(n20, 4, true, true, false), Algorithm::MergeSort);
+  // Stable, built-in keys: merge sort up to the same sizes, radix above.
+  EXPECT_EQ(choose_algorithm<DeviceExec>(n18, 4, true, true, false), Algorithm::MergeSort);
+  EXPECT_EQ(choose_algorithm<DeviceExec>(n20, 4, true, true, false), Algorithm::Radix);
+  EXPECT_EQ(choose_algorithm<DeviceExec>(n20, 8, true, true, false), Algorithm::MergeSort);
   EXPECT_EQ(choose_algorithm<DeviceExec>(n28, 8, true, true, false), Algorithm::Radix);
 #else
   // Comparators on the host: sample sort at every size.

@@ -35,7 +35,8 @@ constexpr Algorithm choose_algorithm(std::size_t n, std::size_t key_bytes, bool 
                                      bool with_values) {
   using D = typename Tuning<ExecSpace>::Dispatch;
   if (builtin_default_order) {
-    if (n <= D::merge_sort_max_n) return Algorithm::MergeSort;  // stable too
+    const std::size_t merge_max = key_bytes <= D::narrow_key_bytes ? D::narrow_key_merge_sort_max_n : D::merge_sort_max_n;
+    if (n <= merge_max) return Algorithm::MergeSort;  // stable too
     if (stable) return Algorithm::Radix;
     if (!with_values && n >= D::bucket_sort_min_n && key_bytes >= D::bucket_sort_min_key_bytes)
       return Algorithm::BucketSort;
@@ -58,7 +59,7 @@ template <class ExecSpace>
 constexpr bool may_choose(Algorithm a, std::size_t key_bytes, bool builtin_default_order, bool stable,
                           bool with_values) {
   using D = typename Tuning<ExecSpace>::Dispatch;
-  const std::size_t thresholds[] = {table_min_n, D::merge_sort_max_n, D::bucket_sort_min_n,
+  const std::size_t thresholds[] = {table_min_n, D::merge_sort_max_n, D::narrow_key_merge_sort_max_n, D::bucket_sort_min_n,
                                     D::comparator_bucket_sort_min_n, table_max_n};
   for (std::size_t t : thresholds)
     for (std::size_t n : {t - 1, t, t + 1})
