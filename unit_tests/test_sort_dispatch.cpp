@@ -40,10 +40,10 @@ TEST(Dispatch, DecisionTablePerRow) {
   EXPECT_EQ(choose_algorithm<DeviceExec>(n20 + 1, 4, true, false, false), Algorithm::Radix);
   EXPECT_EQ(choose_algorithm<DeviceExec>(n24, 4, true, false, false), Algorithm::Radix);
   EXPECT_EQ(choose_algorithm<DeviceExec>(n28, 4, true, false, true), Algorithm::Radix);
-  // 8-byte keys alone above 2^20: bucket sort; with values: radix.
-  EXPECT_EQ(choose_algorithm<DeviceExec>(n20 + 1, 8, true, false, false), Algorithm::BucketSort);
-  EXPECT_EQ(choose_algorithm<DeviceExec>(n24, 8, true, false, false), Algorithm::BucketSort);
-  EXPECT_EQ(choose_algorithm<DeviceExec>(n28, 8, true, false, false), Algorithm::BucketSort);
+  // 8-byte keys above 2^20, alone or with values: radix.
+  EXPECT_EQ(choose_algorithm<DeviceExec>(n20 + 1, 8, true, false, false), Algorithm::Radix);
+  EXPECT_EQ(choose_algorithm<DeviceExec>(n24, 8, true, false, false), Algorithm::Radix);
+  EXPECT_EQ(choose_algorithm<DeviceExec>(n28, 8, true, false, false), Algorithm::Radix);
   EXPECT_EQ(choose_algorithm<DeviceExec>(n28, 8, true, false, true), Algorithm::Radix);
   // Stable, built-in keys: merge sort up to the same sizes, radix above.
   EXPECT_EQ(choose_algorithm<DeviceExec>(n18, 4, true, true, false), Algorithm::MergeSort);

@@ -313,16 +313,17 @@ struct CudaTuning {
   using HybridSort = HybridSortCudaTuning;
   // sort()'s table, from H100 runs of the algorithms against each other (uniform keys unless named).
   struct Dispatch {
-    // Merge sort for 8-byte keys up to 2^20: H200 u64 2^20 merge 4.05 Gkeys/s against radix 3.29
-    // (with a workspace 5.92 against 4.45; perf_tests/results/h200-2026-11-26-dispatch.json).
+    // Merge sort for 8-byte keys up to 2^20: H200 u64 2^20 merge 3.94 Gkeys/s against radix 2.95
+    // (with a workspace 5.91 against 4.42; perf_tests/results/h200-2026-11-26-dispatch.json).
     static constexpr std::size_t merge_sort_max_n = std::size_t(1) << 20;
-    // Keys of up to 4 bytes, with or without values, up to 2^18 only: H200 2^20 u32 radix 5.11
-    // against merge 4.45 (workspace 8.72 / 6.73), u32+u32 4.77 / 4.11; at 2^18 level (1.59 / 1.49).
+    // Keys of up to 4 bytes, with or without values, up to 2^18 only: 2^20 u32 radix 4.18 against
+    // merge 3.60 (workspace 8.49 / 6.59), u32+u32 4.76 / 4.05; level at 2^18 (1.21 / 1.18).
     static constexpr std::size_t narrow_key_bytes = 4;
     static constexpr std::size_t narrow_key_merge_sort_max_n = std::size_t(1) << 18;
-    // 8-byte keys alone above 2^20: bucket sort 1.6-1.9x radix on uniform u64, 0.4-0.66x on duplicates.
-    static constexpr std::size_t bucket_sort_min_n = (std::size_t(1) << 20) + 1;
-    // 4-byte keys and pairs stay with radix: the bucket sort was 0.92-1.13x radix on u32.
+    // No bucket-sort row for built-in keys: 2^24 u64 radix with a workspace 11.9-29.0 Gkeys/s on
+    // five of the six inputs against sort()'s bucket sort 7.9-8.8, uniform 8.06 against 8.29
+    // (perf_tests/results/h200-2026-11-26-radix-distributions.json).
+    static constexpr std::size_t bucket_sort_min_n = ~std::size_t(0);
     static constexpr std::size_t bucket_sort_min_key_bytes = 8;
     // Comparators from 2^20: bucket sort 1.3-4.0x the sample sort (u32, u64, pairs).
     static constexpr std::size_t comparator_bucket_sort_min_n = std::size_t(1) << 20;
