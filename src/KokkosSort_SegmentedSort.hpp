@@ -12,7 +12,8 @@
 // (insertion sort); up to a tile in team scratch, one team per segment (team merge sort);
 // longer ones by the tile passes of the merge and bucket sorts, which never merge across a
 // segment's end. Empty segments and segments of one key cost nothing beyond that pass.
-// Waits once on exec before sorting: the offsets' check and class sizes.
+// segmented_sort waits once on exec before sorting (the offsets' check and class sizes);
+// batched_sort knows its classes from the extents and never waits before the end.
 #include "KokkosSort_KeyOrder.hpp"
 #include "KokkosSort_Workspace.hpp"
 
