@@ -83,7 +83,7 @@ void segmented_sort_by_key(const ExecSpace& exec, const KeyView& keys, const Val
 template <class ExecSpace, class KeyView>
 void batched_sort(const ExecSpace& exec, const KeyView& keys, const SegmentedSortOptions& options = {}) {
   Impl::ProfilingRegion region("KokkosSort::batched_sort");
-  static_assert(Impl::check_batch_view_type<ExecSpace, KeyView>(), "");
+  static_assert(Impl::check_view_type<ExecSpace, KeyView, 2>(), "");
   using Key = typename KeyView::non_const_value_type;
   static_assert(Impl::is_builtin_key<Key>::value,
                 "KokkosSort: unsupported key type; this entry point sorts uint32_t, int32_t, "
@@ -104,7 +104,7 @@ template <class ExecSpace, class KeyView, class ValueView>
 void batched_sort_by_key(const ExecSpace& exec, const KeyView& keys, const ValueView& values,
                          const SegmentedSortOptions& options = {}) {
   Impl::ProfilingRegion region("KokkosSort::batched_sort_by_key");
-  static_assert(Impl::check_batch_view_type<ExecSpace, KeyView>(), "");
+  static_assert(Impl::check_view_type<ExecSpace, KeyView, 2>(), "");
   using Key = typename KeyView::non_const_value_type;
   static_assert(Impl::is_builtin_key<Key>::value,
                 "KokkosSort: unsupported key type; this entry point sorts uint32_t, int32_t, "

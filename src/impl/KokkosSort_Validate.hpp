@@ -11,12 +11,15 @@
 namespace KokkosSort {
 namespace Impl {
 
-template <class ExecSpace, class View>
+// Rank 1: keys and values of every sort; rank 2: the rows of a batched sort.
+template <class ExecSpace, class View, unsigned Rank = 1>
 constexpr bool check_view_type() {
   static_assert(Kokkos::is_execution_space<ExecSpace>::value,
                 "KokkosSort: the first argument must be a Kokkos execution space instance");
   static_assert(Kokkos::is_view<View>::value, "KokkosSort: keys and values must be Kokkos::View objects");
-  static_assert(unsigned(View::rank) == 1u, "KokkosSort: keys and values must be rank-1 Views (T*)");
+  static_assert(Rank != 1 || unsigned(View::rank) == 1u, "KokkosSort: keys and values must be rank-1 Views (T*)");
+  static_assert(Rank != 2 || unsigned(View::rank) == 2u,
+                "KokkosSort: batched sorts take rank-2 Views (T**), one row per batch");
   static_assert(!std::is_const<typename View::value_type>::value,
                 "KokkosSort: the View is const; sorting writes to it");
   static_assert(Kokkos::SpaceAccessibility<ExecSpace, typename View::memory_space>::accessible,
@@ -47,22 +50,6 @@ constexpr bool check_offsets_view() {
                 "KokkosSort: offsets must hold integers (int, unsigned, int64_t, size_t, ...)");
   static_assert(Kokkos::SpaceAccessibility<ExecSpace, typename OffsetView::memory_space>::accessible,
                 "KokkosSort: the offsets' memory space is not accessible from the execution space");
-  return true;
-}
-
-// The rows of a batched sort: a rank-2 View, each row sorted.
-template <class ExecSpace, class View>
-constexpr bool check_batch_view_type() {
-  static_assert(Kokkos::is_execution_space<ExecSpace>::value,
-                "KokkosSort: the first argument must be a Kokkos execution space instance");
-  static_assert(Kokkos::is_view<View>::value, "KokkosSort: keys and values must be Kokkos::View objects");
-  static_assert(unsigned(View::rank) == 2u, "KokkosSort: batched sorts take rank-2 Views (T**), one row per batch");
-  static_assert(!std::is_const<typename View::value_type>::value,
-                "KokkosSort: the View is const; sorting writes to it");
-  static_assert(Kokkos::SpaceAccessibility<ExecSpace, typename View::memory_space>::accessible,
-                "KokkosSort: the View's memory space is not accessible from the execution space");
-  static_assert(std::is_trivially_copyable<typename View::value_type>::value,
-                "KokkosSort: element types must be trivially copyable");
   return true;
 }
 

@@ -195,9 +195,9 @@ void with_rows_contiguous(const ExecSpace& exec, const View2D& v, Fn&& fn) {
 template <bool HasValues, class ExecSpace, class KeyView, class ValueView, class Comp>
 void batched_sort_entry(const char* entry, const ExecSpace& exec, const KeyView& keys, const ValueView& values,
                         const Comp& comp, const SegmentedSortPolicy& policy) {
-  static_assert(check_batch_view_type<ExecSpace, KeyView>(), "");
+  static_assert(check_view_type<ExecSpace, KeyView, 2>(), "");
   if constexpr (HasValues) {
-    static_assert(check_batch_view_type<ExecSpace, ValueView>(), "");
+    static_assert(check_view_type<ExecSpace, ValueView, 2>(), "");
     if (values.extent(0) != keys.extent(0) || values.extent(1) != keys.extent(1))
       throw std::invalid_argument(std::string("KokkosSort::") + entry + ": values is " +
                                   std::to_string(values.extent(0)) + " x " + std::to_string(values.extent(1)) +
