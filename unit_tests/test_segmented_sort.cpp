@@ -152,6 +152,11 @@ TYPED_TEST(SegmentedSortKeys, EveryMixAndClass) {
         SCOPED_TRACE(mix.name + ", " + to_string(d) + (small ? ", small classes" : ", tuned classes"));
         run_mix(input, off, offsets, KokkosSort::Less<T>(), small ? small_classes() : Policy());
       }
+      // Teams of several threads (the GPU's shape; one thread on host backends by default).
+      Policy wide = small_classes();
+      wide.team_size = 4;
+      SCOPED_TRACE(mix.name + ", " + to_string(d) + ", small classes, teams of up to 4");
+      run_mix(input, off, offsets, KokkosSort::Less<T>(), wide);
     }
   }
 }

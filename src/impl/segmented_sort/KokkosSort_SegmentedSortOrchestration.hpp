@@ -29,6 +29,7 @@ struct SegmentedSortPolicy : PolicyOf<SegmentedSortOptions> {
   int tiny_max = 0;    ///< longest segment one thread sorts (at most the team tile)
   int team_tile = 0;   ///< longest segment one team sorts (a power of two in [8, 65536], halved to fit scratch)
   int merge_tile = 0;  ///< keys a team merges per merge-pass tile of the large segments (a power of two)
+  int team_size = 0;   ///< threads of the sort and merge teams (clamped to what the backend launches)
 };
 
 // Row r of a batch of rows of `cols` keys starts at r * cols.
@@ -56,11 +57,12 @@ SegmentedPlan segmented_plan(const ExecSpace& exec, const Comp& comp, const Segm
     throw std::invalid_argument(std::string("KokkosSort::") + entry +
                                 ": team_tile must be a power of two in [8, 65536] and merge_tile a power of two");
   const RunSort run_sort = Tuning<ExecSpace>::Tiles::run_sort;
-  const TileSortMethod method = team_merge_method(team_tile, Params::team_size, run_sort);
-  const int ts = resolve_team_size(exec, 0, Params::team_size,
+  const TileSortMethod method = team_merge_method(team_tile, policy.team_size > 0 ? policy.team_size : Params::team_size,
+                                                  run_sort);
+  const int ts = resolve_team_size(exec, policy.team_size, Params::team_size,
                                    TeamSegmentSort<ExecSpace, KeyView, ValueView, HasValues, Offsets, Comp>{
                                        {}, {}, {}, {}, {}, team_tile, method, comp});
-  const int mts = resolve_team_size(exec, 0, Params::merge_team_size,
+  const int mts = resolve_team_size(exec, policy.team_size, Params::merge_team_size,
                                     TileMergePass<ExecSpace, KeyView, ValueView, HasValues, Comp>{
                                         {}, {}, {}, {}, merge_tile, 1, {}, comp});
   SegmentedPlan p;
