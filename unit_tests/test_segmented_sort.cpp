@@ -86,7 +86,7 @@ std::vector<Mix> mixes() {
           {"power law", power_law_lengths(20000, 2)},
           {"one giant, many tiny", giant_and_tiny_lengths(9000, 2000, 3)},
           {"small-class boundaries", boundary_lengths({0, 2, 4, 8, 16, 32, 64, 128, 256, 1024}, 4)},
-          {"tuned boundaries", boundary_lengths({16, 32, 2048, 4096, 8192}, 5)}};
+          {"tuned boundaries", boundary_lengths({16, 32, 512, 1024, 2048, 4096, 8192}, 5)}};
 }
 
 // Each segment of `out` must be std::stable_sort of the same segment of `in` by comp; with
@@ -152,7 +152,9 @@ TYPED_TEST(SegmentedSortKeys, EveryMixAndClass) {
         SCOPED_TRACE(mix.name + ", " + to_string(d) + (small ? ", small classes" : ", tuned classes"));
         run_mix(input, off, offsets, KokkosSort::Less<T>(), small ? small_classes() : Policy());
       }
-      // Teams of several threads (the GPU's shape; one thread on host backends by default).
+      // Teams of several threads (the GPU's shape; one thread on host backends by default), on
+      // duplicates, where stability shows; spinning team barriers are slow on a loaded host.
+      if (d != Distribution::FewUnique) continue;
       Policy wide = small_classes();
       wide.team_size = 4;
       SCOPED_TRACE(mix.name + ", " + to_string(d) + ", small classes, teams of up to 4");

@@ -57,8 +57,8 @@ SegmentedPlan segmented_plan(const ExecSpace& exec, const Comp& comp, const Segm
     throw std::invalid_argument(std::string("KokkosSort::") + entry +
                                 ": team_tile must be a power of two in [8, 65536] and merge_tile a power of two");
   const RunSort run_sort = Tuning<ExecSpace>::Tiles::run_sort;
-  const TileSortMethod method = team_merge_method(team_tile, policy.team_size > 0 ? policy.team_size : Params::team_size,
-                                                  run_sort);
+  const int asked = policy.team_size > 0 ? policy.team_size : Params::team_size;
+  const TileSortMethod method = team_merge_method(team_tile, asked, run_sort);
   const int ts = resolve_team_size(exec, policy.team_size, Params::team_size,
                                    TeamSegmentSort<ExecSpace, KeyView, ValueView, HasValues, Offsets, Comp>{
                                        {}, {}, {}, {}, {}, team_tile, method, comp});
