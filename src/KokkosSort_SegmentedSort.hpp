@@ -83,11 +83,8 @@ void segmented_sort_by_key(const ExecSpace& exec, const KeyView& keys, const Val
 template <class ExecSpace, class KeyView>
 void batched_sort(const ExecSpace& exec, const KeyView& keys, const SegmentedSortOptions& options = {}) {
   Impl::ProfilingRegion region("KokkosSort::batched_sort");
-  static_assert(Impl::check_view_type<ExecSpace, KeyView, 2>(), "");
+  static_assert(Impl::check_builtin_key_view<ExecSpace, KeyView, 2>(), "");
   using Key = typename KeyView::non_const_value_type;
-  static_assert(Impl::is_builtin_key<Key>::value,
-                "KokkosSort: unsupported key type; this entry point sorts uint32_t, int32_t, "
-                "uint64_t, int64_t, float and double keys");
   Impl::batched_sort_entry<false>("batched_sort", exec, keys, keys, Less<Key>(), Impl::SegmentedSortPolicy(options));
 }
 
@@ -104,11 +101,8 @@ template <class ExecSpace, class KeyView, class ValueView>
 void batched_sort_by_key(const ExecSpace& exec, const KeyView& keys, const ValueView& values,
                          const SegmentedSortOptions& options = {}) {
   Impl::ProfilingRegion region("KokkosSort::batched_sort_by_key");
-  static_assert(Impl::check_view_type<ExecSpace, KeyView, 2>(), "");
+  static_assert(Impl::check_builtin_key_view<ExecSpace, KeyView, 2>(), "");
   using Key = typename KeyView::non_const_value_type;
-  static_assert(Impl::is_builtin_key<Key>::value,
-                "KokkosSort: unsupported key type; this entry point sorts uint32_t, int32_t, "
-                "uint64_t, int64_t, float and double keys");
   Impl::batched_sort_entry<true>("batched_sort_by_key", exec, keys, values, Less<Key>(),
                                  Impl::SegmentedSortPolicy(options));
 }

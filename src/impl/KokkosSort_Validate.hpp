@@ -31,9 +31,9 @@ constexpr bool check_view_type() {
   return true;
 }
 
-template <class ExecSpace, class KeyView>
+template <class ExecSpace, class KeyView, unsigned Rank = 1>
 constexpr bool check_builtin_key_view() {
-  static_assert(check_view_type<ExecSpace, KeyView>(), "");
+  static_assert(check_view_type<ExecSpace, KeyView, Rank>(), "");
   static_assert(is_builtin_key<typename KeyView::non_const_value_type>::value,
                 "KokkosSort: unsupported key type; this entry point sorts uint32_t, int32_t, "
                 "uint64_t, int64_t, float and double keys");
