@@ -16,6 +16,7 @@
 #include "KokkosSort_OddEvenSort.hpp"
 #include "KokkosSort_RadixSort.hpp"
 #include "KokkosSort_SampleSort.hpp"
+#include "KokkosSort_SegmentedSort.hpp"
 #include "KokkosSort_Workspace.hpp"
 #include "impl/KokkosSort_Dispatch.hpp"
 #include "impl/KokkosSort_ProfilingRegion.hpp"

@@ -94,3 +94,11 @@ TEST(Huge, MergeSortPairs) {
 TEST(Huge, DefaultSortKeys) {
   check_keys([](const HugeKeys& k) { KokkosSort::sort(Exec(), k); });
 }
+// All n keys in one segment between empty ones: the large class' 64-bit tables, size_t offsets.
+TEST(Huge, SegmentedSortPairs) {
+  check_pairs([](const HugeKeys& k, const HugeValues& v) {
+    Kokkos::View<std::size_t*, Exec::memory_space> offsets("huge_offsets", 4);  // {0, 0, n, n}
+    Kokkos::deep_copy(Kokkos::subview(offsets, Kokkos::pair<int, int>(2, 4)), std::size_t(huge_n));
+    KokkosSort::segmented_sort_by_key(Exec(), k, v, offsets);
+  });
+}

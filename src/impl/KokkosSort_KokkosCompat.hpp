@@ -26,6 +26,14 @@
 #define KOKKOSSORT_KOKKOS_HAS_SORT_BY_KEY 0
 #endif
 
+// Reductions and scans of structs: Kokkos 3.4 joins through volatile references, which 4.x
+// deprecates.
+#if KOKKOS_VERSION < 40000
+#define KOKKOSSORT_KOKKOS_VOLATILE_JOIN 1
+#else
+#define KOKKOSSORT_KOKKOS_VOLATILE_JOIN 0
+#endif
+
 namespace KokkosSort {
 namespace Impl {
 

@@ -92,6 +92,19 @@ struct HostTuning {
     static constexpr std::size_t merge_scratch_budget = 32 * 1024;
     static constexpr int merge_team_size = 1;
   };
+  // Segmented and batched sorts (KokkosSort_SegmentedSort.hpp), by segment length: up to tiny_max
+  // one thread each; up to team_tile (halved until it fits scratch_budget) one team each, in
+  // scratch; longer ones by tile passes with merge tiles of merge_tile keys. Not timed yet: the
+  // bucket sort's tile shapes.
+  struct SegmentedSort {
+    static constexpr int tiny_max = 16;
+    static constexpr int team_tile = 4096;
+    static constexpr int team_size = 1;
+    static constexpr std::size_t scratch_budget = 32 * 1024;
+    static constexpr int merge_tile = 4096;
+    static constexpr std::size_t merge_scratch_budget = 32 * 1024;
+    static constexpr int merge_team_size = 1;
+  };
   // Tiles sorted and merged in scratch (TilePasses: merge sort, bucket sort): a one-thread
   // team has no memory banks to spread accesses over.
   struct Tiles {
@@ -277,6 +290,17 @@ struct CudaTuning {
     // 4096 u64 keys would leave 3 teams per SM: 4% slower than 2048.
     static constexpr std::size_t merge_scratch_budget = 40 * 1024;
     // Against 128 threads (u32 5% slower at 4096-key tiles, u64 and pairs 1-2%) and 64 (5-12%), 2^26.
+    static constexpr int merge_team_size = 256;
+  };
+  // Segmented and batched sorts (see HostTuning). Not timed yet: the bucket sort's tile shapes
+  // within the 40 KB level-0 scratch that Kokkos grants without opt-in.
+  struct SegmentedSort {
+    static constexpr int tiny_max = 16;
+    static constexpr int team_tile = 2048;
+    static constexpr int team_size = 256;
+    static constexpr std::size_t scratch_budget = 36 * 1024;
+    static constexpr int merge_tile = 2048;
+    static constexpr std::size_t merge_scratch_budget = 36 * 1024;
     static constexpr int merge_team_size = 256;
   };
   // Tiles sorted and merged in scratch (TilePasses: merge sort and bucket sort).

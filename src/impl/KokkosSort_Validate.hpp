@@ -11,12 +11,15 @@
 namespace KokkosSort {
 namespace Impl {
 
-template <class ExecSpace, class View>
+// Rank 1: keys and values of every sort; rank 2: the rows of a batched sort.
+template <class ExecSpace, class View, unsigned Rank = 1>
 constexpr bool check_view_type() {
   static_assert(Kokkos::is_execution_space<ExecSpace>::value,
                 "KokkosSort: the first argument must be a Kokkos execution space instance");
   static_assert(Kokkos::is_view<View>::value, "KokkosSort: keys and values must be Kokkos::View objects");
-  static_assert(unsigned(View::rank) == 1u, "KokkosSort: keys and values must be rank-1 Views (T*)");
+  static_assert(Rank != 1 || unsigned(View::rank) == 1u, "KokkosSort: keys and values must be rank-1 Views (T*)");
+  static_assert(Rank != 2 || unsigned(View::rank) == 2u,
+                "KokkosSort: batched sorts take rank-2 Views (T**), one row per batch");
   static_assert(!std::is_const<typename View::value_type>::value,
                 "KokkosSort: the View is const; sorting writes to it");
   static_assert(Kokkos::SpaceAccessibility<ExecSpace, typename View::memory_space>::accessible,
@@ -28,13 +31,39 @@ constexpr bool check_view_type() {
   return true;
 }
 
-template <class ExecSpace, class KeyView>
+template <class ExecSpace, class KeyView, unsigned Rank = 1>
 constexpr bool check_builtin_key_view() {
-  static_assert(check_view_type<ExecSpace, KeyView>(), "");
+  static_assert(check_view_type<ExecSpace, KeyView, Rank>(), "");
   static_assert(is_builtin_key<typename KeyView::non_const_value_type>::value,
                 "KokkosSort: unsupported key type; this entry point sorts uint32_t, int32_t, "
                 "uint64_t, int64_t, float and double keys");
   return true;
+}
+
+// Segment offsets (a CRS row map): read only, so const is fine; any integral type.
+template <class ExecSpace, class OffsetView>
+constexpr bool check_offsets_view() {
+  static_assert(Kokkos::is_view<OffsetView>::value, "KokkosSort: offsets must be a Kokkos::View");
+  static_assert(unsigned(OffsetView::rank) == 1u,
+                "KokkosSort: offsets must be a rank-1 View (num_segments + 1 entries)");
+  static_assert(std::is_integral<typename OffsetView::non_const_value_type>::value,
+                "KokkosSort: offsets must hold integers (int, unsigned, int64_t, size_t, ...)");
+  static_assert(Kokkos::SpaceAccessibility<ExecSpace, typename OffsetView::memory_space>::accessible,
+                "KokkosSort: the offsets' memory space is not accessible from the execution space");
+  return true;
+}
+
+// Keys and values must not share memory (any rank).
+template <class KeyView, class ValueView>
+void check_distinct_memory(const char* entry, const KeyView& keys, const ValueView& values) {
+  const char* kb = reinterpret_cast<const char*>(keys.data());
+  const char* ke = kb + keys.span() * sizeof(typename KeyView::value_type);
+  const char* vb = reinterpret_cast<const char*>(values.data());
+  const char* ve = vb + values.span() * sizeof(typename ValueView::value_type);
+  if (keys.size() > 0 && kb < ve && vb < ke) {
+    throw std::invalid_argument(std::string("KokkosSort::") + entry +
+                                ": keys and values overlap in memory; they must be distinct arrays");
+  }
 }
 
 template <class KeyView, class ValueView>
@@ -44,14 +73,7 @@ void check_key_value_extents(const char* entry, const KeyView& keys, const Value
                                 std::to_string(values.extent(0)) + " elements but keys has " +
                                 std::to_string(keys.extent(0)) + "; they must be equal");
   }
-  const char* kb = reinterpret_cast<const char*>(keys.data());
-  const char* ke = kb + keys.span() * sizeof(typename KeyView::value_type);
-  const char* vb = reinterpret_cast<const char*>(values.data());
-  const char* ve = vb + values.span() * sizeof(typename ValueView::value_type);
-  if (keys.extent(0) > 0 && kb < ve && vb < ke) {
-    throw std::invalid_argument(std::string("KokkosSort::") + entry +
-                                ": keys and values overlap in memory; they must be distinct arrays");
-  }
+  check_distinct_memory(entry, keys, values);
 }
 
 }  // namespace Impl

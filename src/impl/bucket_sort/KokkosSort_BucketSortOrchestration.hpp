@@ -13,26 +13,12 @@
 #include "../KokkosSort_Tuning.hpp"
 #include "../KokkosSort_Validate.hpp"
 #include "../KokkosSort_ViewUtils.hpp"
-#include "../tile_passes/KokkosSort_TilePassKernels.hpp"
+#include "../tile_passes/KokkosSort_SegmentedTilePasses.hpp"
 #include "KokkosSort_BucketSortKernels.hpp"
 #include "KokkosSort_BucketSortPlan.hpp"
 
 namespace KokkosSort {
 namespace Impl {
-
-// Tables of one segmented sort, carved by the caller before anything is written.
-template <class Mem>
-struct SegmentTables {
-  Kokkos::View<std::size_t*, Mem> offsets;     // nseg + 1 segment starts (filled by the caller)
-  Kokkos::View<std::size_t*, Mem> sort_base;   // nseg + 1: first sort tile of each segment
-  Kokkos::View<std::size_t*, Mem> merge_base;  // nseg + 1: first merge tile of each segment
-  Kokkos::View<TileMergeSlices*, Mem> slices;  // one per merge tile (see max_merge_tiles)
-};
-
-// Merge tiles of a segmented sort of n elements in nseg segments, at most.
-inline std::size_t max_merge_tiles(const std::size_t n, const std::size_t nseg, const SegmentPlan& plan) {
-  return n / std::size_t(plan.merge_tile) + nseg;
-}
 
 // Sorts every segment [off[j], off[j+1]) of a (values in va). b / vb are same-sized buffers.
 // The result ends in a (and va); off_host is the host copy of tables.offsets. Kernels are
@@ -40,15 +26,12 @@ inline std::size_t max_merge_tiles(const std::size_t n, const std::size_t nseg, 
 // Returns the merge rounds (those of the largest segment). team_size: the tile sort's teams
 // (the merge teams are plan.merge_team_size).
 template <class ExecSpace, class E, class Comp, class ValueView, bool HasValues>
-int segmented_sort(const ExecSpace& exec, const Kokkos::View<E*, typename ExecSpace::memory_space>& a,
+int bucket_segmented_sort(const ExecSpace& exec, const Kokkos::View<E*, typename ExecSpace::memory_space>& a,
                     const Kokkos::View<E*, typename ExecSpace::memory_space>& b, const ValueView& va,
                     const ValueView& vb, const std::vector<std::size_t>& off_host,
                     const SegmentTables<typename ExecSpace::memory_space>& tables, const SegmentPlan& plan,
                     const int team_size, const Comp& comp, const std::string& label) {
-  using Mem = typename ExecSpace::memory_space;
-  using Policy = Kokkos::TeamPolicy<ExecSpace>;
-  using EView = Kokkos::View<E*, Mem>;
-  using Tiles = SegmentTiles<Mem>;
+  using EView = Kokkos::View<E*, typename ExecSpace::memory_space>;
   const std::size_t nseg = off_host.size() - 1;
   const std::size_t total = off_host[nseg] - off_host[0];
   if (total < 2) return 0;
@@ -64,25 +47,8 @@ int segmented_sort(const ExecSpace& exec, const Kokkos::View<E*, typename ExecSp
   }
   Kokkos::deep_copy(exec, tables.sort_base, sort_base_h);
   Kokkos::deep_copy(exec, tables.merge_base, merge_base_h);
-  // Each segment on its own schedule (SegmentTiles): round k merges only the segments that
-  // still have runs to merge, and every segment ends in a.
-  Tiles sort_tiles{tables.offsets, tables.sort_base, nseg, plan.sort_tile, plan.sort_tile, !HasValues, -1};
-  Tiles merge_tiles{tables.offsets, tables.merge_base, nseg, plan.merge_tile, plan.sort_tile, !HasValues, -1};
-  Kokkos::parallel_for(label + "_tile_sort", Policy(exec, int(sort_base_h(nseg)), team_size),
-                       TileSortPass<ExecSpace, EView, ValueView, HasValues, Comp, Tiles>{a, b, va, vb, sort_tiles,
-                                                                                        plan.method, comp});
-  const std::size_t count = merge_base_h(nseg);
-  int rounds = 0;
-  for (std::size_t w = std::size_t(plan.sort_tile); w < largest; w *= 2, ++rounds) {
-    merge_tiles.round = rounds;
-    tile_merge_round<ExecSpace, EView, ValueView, HasValues>(exec, (label + "_merge_pass").c_str(), a, b, va, vb,
-                                                             merge_tiles, count, plan.merge_team_size, w,
-                                                             tables.slices, comp);
-  }
-  if constexpr (HasValues)
-    Kokkos::parallel_for(label + "_copy_back", Policy(exec, int(count), plan.merge_team_size),
-                         SegmentCopyBack<ExecSpace, EView, ValueView, Tiles>{a, b, va, vb, merge_tiles});
-  return rounds;
+  return segmented_tile_passes<ExecSpace, EView, Comp, ValueView, HasValues>(
+      exec, a, b, va, vb, tables, nseg, sort_base_h(nseg), merge_base_h(nseg), largest, plan, team_size, comp, label);
 }
 
 template <class ExecSpace, class KeyView, class ValueView, bool HasValues, class Comp>
@@ -180,7 +146,7 @@ void bucket_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Va
     off_h(0) = 0;
     off_h(1) = taken;
     Kokkos::deep_copy(exec, sample_tables.offsets, off_h);
-    segmented_sort<ExecSpace, Sample, SampleComp, Kokkos::View<Sample*, Mem>, false>(
+    bucket_segmented_sort<ExecSpace, Sample, SampleComp, Kokkos::View<Sample*, Mem>, false>(
         exec, samples, sample_buf, samples, sample_buf, off, sample_tables, sample_plan, team_size, SampleComp{comp},
         "KokkosSort::bucket_samples");
   }
@@ -212,7 +178,7 @@ void bucket_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Va
   for (std::size_t j = 0; j <= q; ++j) off[j] = bucket_start_h(j);
   // Step 9.
   using KView = Kokkos::View<Key*, Mem>;
-  const int rounds = segmented_sort<ExecSpace, Key, Comp, ValueView, HasValues>(
+  const int rounds = bucket_segmented_sort<ExecSpace, Key, Comp, ValueView, HasValues>(
       exec, KView(keys), KView(buf), values, vbuf, off, bucket_tables, step9_plan, team_size, comp,
       "KokkosSort::bucket");
   exec.fence();

@@ -12,6 +12,7 @@
 #include "../KokkosSort_PowerOfTwo.hpp"
 #include "../KokkosSort_Tuning.hpp"
 #include "../team/KokkosSort_TeamTileSort.hpp"
+#include "../tile_passes/KokkosSort_SegmentedTilePasses.hpp"
 #include "../tile_passes/KokkosSort_TilePassKernels.hpp"
 #include "KokkosSort_BucketSortKernels.hpp"
 
@@ -62,49 +63,14 @@ struct BucketSortPolicy : PolicyOf<BucketSortOptions> {
   Experimental::BucketSortStats* stats = nullptr;
 };
 
-// ---------------------------------------------------------------------------------------------
-// Segmented sort (steps 4 and 9): every segment is cut into sort
-// tiles (sorted in scratch), whose runs are then merged pairwise, one team per merge tile,
-// until each segment is one run (Impl::TileSortPass, Impl::TileMergePass).
-
-// Tile sizes for elements E: sort tiles as large as scratch allows (at most max_tile), merge
-// tiles of up to merge_tile keys (Tuning::BucketSort::merge_tile; at least one per thread of the merge
-// teams) that fit scratch and merge_scratch_budget and never exceed twice the sort tile (a
-// merge tile must not straddle two merges). Sort tiles are sorted by teams of team_size
-// threads, merge tiles merged by teams of merge_team_size.
-struct SegmentPlan {
-  int sort_tile, merge_tile;
-  TileSortMethod method;
-  int merge_team_size;
-};
-
+// Tiles of the segmented sorts of steps 4 and 9 (plan_segment_tiles), merge tiles within
+// Tuning::BucketSort::merge_scratch_budget.
 template <class ExecSpace, class E, class ValueView, bool HasValues, class Comp>
 SegmentPlan segment_plan(const int max_tile, const int team_size, const int merge_team_size, const bool merging,
                          const std::size_t limit, const int merge_tile, const RunSort run_sort) {
-  using Params = typename Tuning<ExecSpace>::BucketSort;
-  using SortF = TileSortPass<ExecSpace, Kokkos::View<E*, typename ExecSpace::memory_space>, ValueView, HasValues, Comp,
-                             WholeRangeTiles>;
-  using MergeF = TileMergePass<ExecSpace, Kokkos::View<E*, typename ExecSpace::memory_space>, ValueView, HasValues,
-                               Comp>;
-  SegmentPlan p{max_tile, 0, TileSortMethod{}, merge_team_size};
-  auto method_for = [&](const int tile) {
-    return merging ? team_merge_method(tile, team_size, run_sort) : TileSortMethod{};
-  };
-  while (p.sort_tile > 8 && SortF::scratch(p.sort_tile, method_for(p.sort_tile)) > limit) p.sort_tile /= 2;
-  p.method = method_for(p.sort_tile);
-  int per_thread = merge_tile / merge_team_size > 1 ? merge_tile / merge_team_size : 1;
-  const int mts = merge_team_size;
-  const std::size_t merge_limit = limit < Params::merge_scratch_budget ? limit : Params::merge_scratch_budget;
-  while (per_thread > 1 && (MergeF::scratch(mts * per_thread) > merge_limit || mts * per_thread > 2 * p.sort_tile ||
-                            mts * per_thread > 65536))
-    per_thread /= 2;
-  p.merge_tile = mts * per_thread;
-  if (SortF::scratch(p.sort_tile, p.method) > limit || MergeF::scratch(p.merge_tile) > limit ||
-      p.merge_tile > 2 * p.sort_tile)
-    throw std::invalid_argument("KokkosSort::bucket_sort: the key type (" + std::to_string(sizeof(E)) +
-                                " bytes) is too large to sort in " + std::to_string(limit) +
-                                " bytes of team scratch");
-  return p;
+  return plan_segment_tiles<ExecSpace, E, ValueView, HasValues, Comp>(
+      max_tile, team_size, merge_team_size, merging, limit, Tuning<ExecSpace>::BucketSort::merge_scratch_budget,
+      merge_tile, run_sort, "bucket_sort");
 }
 
 inline int bucket_checked_samples(const BucketSortPolicy& opt, int fallback) {

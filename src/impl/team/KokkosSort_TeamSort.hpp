@@ -196,6 +196,28 @@ KOKKOS_INLINE_FUNCTION void thread_transposition_sort_run(const KeyArr& keys, co
   thread_store_run<N, WithSlots>(keys, slot, b, k, s);
 }
 
+// Stable insertion sort of keys[b, e) by one thread, moving slot[] (or any array of values) with
+// them when WithSlots: the base runs of team_merge_sort, and whole tiny segments in memory.
+template <bool WithSlots, class Index, class KeyArr, class SlotArr, class Comp>
+KOKKOS_INLINE_FUNCTION void thread_insertion_sort(const KeyArr& keys, const SlotArr& slot, const Index b,
+                                                  const Index e, const Comp& comp) {
+  for (Index i = b + 1; i < e; ++i) {
+    const auto k = keys(i);
+    Index j = i;
+    if constexpr (WithSlots) {
+      const auto s = slot(i);
+      for (; j > b && comp(k, keys(j - 1)); --j) {  // strict: equal keys stay in order
+        keys(j) = keys(j - 1);
+        slot(j) = slot(j - 1);
+      }
+      slot(j) = s;
+    } else {
+      for (; j > b && comp(k, keys(j - 1)); --j) keys(j) = keys(j - 1);
+    }
+    keys(j) = k;
+  }
+}
+
 // Stable sort of keys[0, valid) in team scratch (with their slots when WithSlots): runs of
 // base_run keys are sorted by one thread each (see RunSort), then merge passes double the run
 // width, ping-ponging between (keys, slot) and (keys2, slot2). Every pass splits its outputs
@@ -219,17 +241,7 @@ KOKKOS_INLINE_FUNCTION bool team_merge_sort(const Member& team, const KeyArr& ke
         thread_transposition_sort_run<4, WithSlots>(keys, slot, b, comp);
       return;
     }
-    for (int i = b + 1; i < e; ++i) {
-      const auto k = keys(i);
-      const auto s = WithSlots ? slot(i) : typename SlotArr::non_const_value_type(0);
-      int j = i;
-      for (; j > b && comp(k, keys(j - 1)); --j) {  // strict: equal keys stay in order
-        keys(j) = keys(j - 1);
-        if (WithSlots) slot(j) = slot(j - 1);
-      }
-      keys(j) = k;
-      if (WithSlots) slot(j) = s;
-    }
+    thread_insertion_sort<WithSlots>(keys, slot, b, e, comp);
   });
   team.team_barrier();
   return team_merge_passes(team, valid, base_run, false, [&](const int w, const bool from_second) {

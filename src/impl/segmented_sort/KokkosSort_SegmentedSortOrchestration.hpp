@@ -1,0 +1,241 @@
+#ifndef KOKKOSSORT_IMPL_SEGMENTED_SORT_SEGMENTEDSORTORCHESTRATION_HPP
+#define KOKKOSSORT_IMPL_SEGMENTED_SORT_SEGMENTEDSORTORCHESTRATION_HPP
+// Host side of the segmented and batched sorts: the policy, the plan of the length classes, the
+// census of the offsets (the checks), one allocation and the launches of each class. Included by
+// KokkosSort_SegmentedSort.hpp after the options the policy extends.
+#include <cstddef>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+#include <Kokkos_Core.hpp>
+#include "../KokkosSort_KeyTraits.hpp"
+#include "../KokkosSort_LaunchUtils.hpp"
+#include "../KokkosSort_Policy.hpp"
+#include "../KokkosSort_PowerOfTwo.hpp"
+#include "../KokkosSort_ProfilingRegion.hpp"
+#include "../KokkosSort_Tuning.hpp"
+#include "../KokkosSort_Validate.hpp"
+#include "../KokkosSort_ViewUtils.hpp"
+#include "../tile_passes/KokkosSort_SegmentedTilePasses.hpp"
+#include "KokkosSort_SegmentedSortKernels.hpp"
+
+namespace KokkosSort {
+namespace Impl {
+
+/// Tuning of one segmented or batched sort, for tests and benchmarks; 0 takes
+/// Tuning<Exec>::SegmentedSort. Small values make every length class run on small inputs.
+struct SegmentedSortPolicy : PolicyOf<SegmentedSortOptions> {
+  using PolicyOf<SegmentedSortOptions>::PolicyOf;
+  int tiny_max = 0;    ///< longest segment one thread sorts (at most the team tile)
+  int team_tile = 0;   ///< longest segment one team sorts (a power of two in [8, 65536], halved to fit scratch)
+  int merge_tile = 0;  ///< keys a team merges per merge-pass tile of the large segments (a power of two)
+  int team_size = 0;   ///< threads of the sort and merge teams (clamped to what the backend launches)
+};
+
+// Row r of a batch of rows of `cols` keys starts at r * cols.
+struct UniformOffsets {
+  std::size_t cols;
+  KOKKOS_INLINE_FUNCTION std::size_t operator()(const std::size_t r) const { return r * cols; }
+};
+
+// The classes and tile shapes of one call, for keys E (with values when HasValues).
+struct SegmentedPlan {
+  SegmentPlan tiles;  // large segments; tiles.sort_tile is also the team class' bound
+  int team_size;
+  SegmentClasses classes;
+};
+
+// Team sizes are resolved for the kernels launched later (same functor types).
+template <class ExecSpace, class KeyView, class ValueView, bool HasValues, class Offsets, class Comp>
+SegmentedPlan segmented_plan(const ExecSpace& exec, const Comp& comp, const SegmentedSortPolicy& policy,
+                             const char* entry) {
+  using Params = typename Tuning<ExecSpace>::SegmentedSort;
+  using Key = typename KeyView::non_const_value_type;
+  const int team_tile = policy.team_tile > 0 ? policy.team_tile : Params::team_tile;
+  const int merge_tile = policy.merge_tile > 0 ? policy.merge_tile : Params::merge_tile;
+  if (!is_pow2(team_tile) || team_tile < 8 || team_tile > 65536 || !is_pow2(merge_tile))
+    throw std::invalid_argument(std::string("KokkosSort::") + entry +
+                                ": team_tile must be a power of two in [8, 65536] and merge_tile a power of two");
+  const RunSort run_sort = Tuning<ExecSpace>::Tiles::run_sort;
+  const int asked = policy.team_size > 0 ? policy.team_size : Params::team_size;
+  const TileSortMethod method = team_merge_method(team_tile, asked, run_sort);
+  const int ts = resolve_team_size(exec, policy.team_size, Params::team_size,
+                                   TeamSegmentSort<ExecSpace, KeyView, ValueView, HasValues, Offsets, Comp>{
+                                       {}, {}, {}, {}, {}, team_tile, method, comp});
+  const int mts = resolve_team_size(exec, policy.team_size, Params::merge_team_size,
+                                    TileMergePass<ExecSpace, KeyView, ValueView, HasValues, Comp>{
+                                        {}, {}, {}, {}, merge_tile, 1, {}, comp});
+  SegmentedPlan p;
+  p.team_size = ts;
+  p.tiles = plan_segment_tiles<ExecSpace, Key, ValueView, HasValues, Comp>(
+      team_tile, ts, mts, true, scratch_limit<ExecSpace>(Params::scratch_budget), Params::merge_scratch_budget,
+      merge_tile, run_sort, entry);
+  const int tiny = policy.tiny_max > 0 ? policy.tiny_max : Params::tiny_max;
+  p.classes = SegmentClasses{std::size_t(tiny < p.tiles.sort_tile ? tiny : p.tiles.sort_tile),
+                             std::size_t(p.tiles.sort_tile), std::size_t(p.tiles.merge_tile)};
+  return p;
+}
+
+// Checks the offsets on the device (one reduction, which the host waits for) and returns the
+// class counts; throws std::invalid_argument before anything is written.
+template <class ExecSpace, class Offsets>
+SegmentCounts segment_census(const ExecSpace& exec, const Offsets& off, const std::size_t nseg, const std::size_t n,
+                             const SegmentClasses& classes, const char* entry) {
+  SegmentCounts c{};
+  Kokkos::parallel_reduce("KokkosSort::segmented_census", Kokkos::RangePolicy<ExecSpace>(exec, 0, nseg + 1),
+                          SegmentCensus<Offsets>{off, nseg, n, classes}, c);
+  exec.fence();
+  const std::string where = std::string("KokkosSort::") + entry + ": ";
+  if (c.bad_first) throw std::invalid_argument(where + "offsets(0) must be 0");
+  if (c.decreasing)
+    throw std::invalid_argument(where + "offsets must be non-decreasing; " + std::to_string(c.decreasing) +
+                                " entries are smaller than the one before");
+  if (c.bad_last)
+    throw std::invalid_argument(where + "the last offset (offsets(" + std::to_string(nseg) +
+                                ")) must equal the number of keys, " + std::to_string(n));
+  return c;
+}
+
+// Sorts every segment [off(i), off(i + 1)) of contiguous keys (and values), the census done.
+template <class ExecSpace, class KeyView, class ValueView, bool HasValues, class Offsets, class Comp>
+void segmented_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const ValueView& values,
+                               const Offsets& off, const std::size_t nseg, const Comp& comp, const SegmentedPlan& plan,
+                               const SegmentCounts& counts, SortWorkspace* reuse) {
+  using Mem = typename ExecSpace::memory_space;
+  using Ids = Kokkos::View<std::size_t*, Mem>;
+  const std::size_t n = keys.extent(0);
+  const bool large = counts.sort_tiles > 0;
+  Ids tiny_ids, team_ids;
+  SegmentTables<Mem> tables;
+  KeyView key_buf;
+  ValueView value_buf;
+  Workspace<Mem> ws;
+  ws.carve(exec, "KokkosSort::segmented_workspace", reuse, [&](Workspace<Mem>& w) {
+    tiny_ids = w.template take<Ids>(counts.tiny);
+    team_ids = w.template take<Ids>(counts.team);
+    if (large) {
+      tables.offsets = w.template take<Ids>(nseg + 1);
+      tables.sort_base = w.template take<Ids>(nseg + 1);
+      tables.merge_base = w.template take<Ids>(nseg + 1);
+      tables.slices = w.template take<Kokkos::View<TileMergeSlices*, Mem>>(counts.merge_tiles);
+      key_buf = w.template take<KeyView>(n);
+    }
+    if (HasValues && (large || counts.team > 0)) value_buf = w.template take<ValueView>(n);
+  });
+  Kokkos::parallel_scan("KokkosSort::segmented_classify", Kokkos::RangePolicy<ExecSpace>(exec, 0, nseg + 1),
+                        SegmentClassify<ExecSpace, Offsets>{off, nseg, plan.classes, tiny_ids, team_ids, large,
+                                                            tables});
+  if (counts.tiny > 0)
+    Kokkos::parallel_for("KokkosSort::segmented_tiny", Kokkos::RangePolicy<ExecSpace>(exec, 0, counts.tiny),
+                         TinySegmentSort<KeyView, ValueView, HasValues, Offsets, Comp>{keys, values, off, tiny_ids,
+                                                                                       comp});
+  if (counts.team > 0)
+    Kokkos::parallel_for("KokkosSort::segmented_team",
+                         Kokkos::TeamPolicy<ExecSpace>(exec, int(counts.team), plan.team_size),
+                         TeamSegmentSort<ExecSpace, KeyView, ValueView, HasValues, Offsets, Comp>{
+                             keys, values, value_buf, off, team_ids, plan.tiles.sort_tile, plan.tiles.method, comp});
+  if (large)
+    segmented_tile_passes<ExecSpace, KeyView, Comp, ValueView, HasValues>(
+        exec, keys, key_buf, values, value_buf, tables, nseg, counts.sort_tiles, counts.merge_tiles, counts.largest,
+        plan.tiles, plan.team_size, comp, "KokkosSort::segmented_large");
+  exec.fence();
+}
+
+// The segmented sort of the public entries: checks, census, then the sort on contiguous copies
+// of strided Views.
+template <bool HasValues, class ExecSpace, class KeyView, class ValueView, class OffsetView, class Comp>
+void segmented_sort_entry(const char* entry, const ExecSpace& exec, const KeyView& keys, const ValueView& values,
+                          const OffsetView& offsets, const Comp& comp, const SegmentedSortPolicy& policy) {
+  static_assert(check_view_type<ExecSpace, KeyView>(), "");
+  static_assert(check_offsets_view<ExecSpace, OffsetView>(), "");
+  if constexpr (HasValues) {
+    static_assert(check_view_type<ExecSpace, ValueView>(), "");
+    check_key_value_extents(entry, keys, values);
+  }
+  if (offsets.extent(0) == 0)
+    throw std::invalid_argument(std::string("KokkosSort::") + entry +
+                                ": offsets has no entries; it needs num_segments + 1 (at least offsets(0) = 0)");
+  using CK = contiguous_view_t<KeyView>;
+  using CV = std::conditional_t<HasValues, contiguous_view_t<ValueView>, CK>;
+  const SegmentedPlan plan =
+      segmented_plan<ExecSpace, CK, CV, HasValues, OffsetView, Comp>(exec, comp, policy, entry);
+  const std::size_t nseg = offsets.extent(0) - 1;
+  const SegmentCounts counts = segment_census(exec, offsets, nseg, keys.extent(0), plan.classes, entry);
+  if constexpr (HasValues) {
+    with_contiguous(exec, keys, values, [&](const CK& k, const CV& v) {
+      segmented_sort_contiguous<ExecSpace, CK, CV, true>(exec, k, v, offsets, nseg, comp, plan, counts,
+                                                         policy.workspace);
+    });
+  } else {
+    with_contiguous(exec, keys, [&](const CK& k) {
+      segmented_sort_contiguous<ExecSpace, CK, CK, false>(exec, k, CK(), offsets, nseg, comp, plan, counts,
+                                                          policy.workspace);
+    });
+  }
+}
+
+// Rows of v as one rank-1 View, row after row: v's memory when it lies that way (LayoutRight),
+// otherwise a row-major copy (LayoutLeft, strided) made before fn and copied back after it.
+template <class ExecSpace, class View2D, class Fn>
+void with_rows_contiguous(const ExecSpace& exec, const View2D& v, Fn&& fn) {
+  using T = typename View2D::non_const_value_type;
+  using Flat = Kokkos::View<T*, Kokkos::LayoutRight, typename View2D::memory_space>;
+  const std::size_t rows = v.extent(0), cols = v.extent(1);
+  const bool row_major = v.span_is_contiguous() && (rows < 2 || v.stride(0) == cols) && (cols < 2 || v.stride(1) == 1);
+  if (row_major) {
+    fn(alias_view<Flat>(v.data(), rows * cols));
+    return;
+  }
+  Kokkos::View<T**, Kokkos::LayoutRight, typename View2D::memory_space> copy(
+      Kokkos::view_alloc(exec, Kokkos::WithoutInitializing, "KokkosSort::batched_rows"), rows, cols);
+  Kokkos::deep_copy(exec, copy, v);
+  fn(alias_view<Flat>(copy.data(), rows * cols));
+  Kokkos::deep_copy(exec, v, copy);
+  exec.fence();
+}
+
+template <bool HasValues, class ExecSpace, class KeyView, class ValueView, class Comp>
+void batched_sort_entry(const char* entry, const ExecSpace& exec, const KeyView& keys, const ValueView& values,
+                        const Comp& comp, const SegmentedSortPolicy& policy) {
+  static_assert(check_view_type<ExecSpace, KeyView, 2>(), "");
+  if constexpr (HasValues) {
+    static_assert(check_view_type<ExecSpace, ValueView, 2>(), "");
+    if (values.extent(0) != keys.extent(0) || values.extent(1) != keys.extent(1))
+      throw std::invalid_argument(std::string("KokkosSort::") + entry + ": values is " +
+                                  std::to_string(values.extent(0)) + " x " + std::to_string(values.extent(1)) +
+                                  " but keys is " + std::to_string(keys.extent(0)) + " x " +
+                                  std::to_string(keys.extent(1)) + "; they must be equal");
+  }
+  using Mem = typename KeyView::memory_space;
+  using CK = Kokkos::View<typename KeyView::non_const_value_type*, Kokkos::LayoutRight, Mem>;
+  using CV = std::conditional_t<HasValues, Kokkos::View<typename ValueView::non_const_value_type*, Kokkos::LayoutRight,
+                                                        typename ValueView::memory_space>,
+                                CK>;
+  if constexpr (HasValues) check_distinct_memory(entry, keys, values);
+  const std::size_t rows = keys.extent(0), cols = keys.extent(1);
+  if (rows == 0 || cols < 2) return;
+  const SegmentedPlan plan =
+      segmented_plan<ExecSpace, CK, CV, HasValues, UniformOffsets, Comp>(exec, comp, policy, entry);
+  SegmentCounts counts{};  // every row alike: no census
+  counts.add(plan.classes, cols);
+  counts.tiny *= rows;
+  counts.team *= rows;
+  counts.sort_tiles *= rows;
+  counts.merge_tiles *= rows;
+  const UniformOffsets off{cols};
+  with_rows_contiguous(exec, keys, [&](const CK& k) {
+    if constexpr (HasValues) {
+      with_rows_contiguous(exec, values, [&](const CV& v) {
+        segmented_sort_contiguous<ExecSpace, CK, CV, true>(exec, k, v, off, rows, comp, plan, counts, policy.workspace);
+      });
+    } else {
+      segmented_sort_contiguous<ExecSpace, CK, CK, false>(exec, k, CK(), off, rows, comp, plan, counts,
+                                                          policy.workspace);
+    }
+  });
+}
+
+}  // namespace Impl
+}  // namespace KokkosSort
+
+#endif
