@@ -84,7 +84,9 @@ def plot(files):
 
 
 def main():
-    paths = sorted(glob.glob(os.path.join(RESULTS, "*.json")))
+    # bench_sorts' files only (bench_segmented's workloads are not its inputs).
+    paths = [p for p in sorted(glob.glob(os.path.join(RESULTS, "*.json")))
+             if os.path.basename(load_run(p)["context"].get("executable", "bench_sorts")) == "bench_sorts"]
     if not paths:
         sys.exit("perf_docs: no results in perf_tests/results/")
     # GPU files first, then newest day first, then newest Kokkos first.

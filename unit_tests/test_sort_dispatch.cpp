@@ -125,13 +125,13 @@ TEST(Dispatch, CompiledCandidatesAreTheTablesChoices) {
                 << KokkosSort::to_string(a);
         }
   // The rows of the decision table, compiled: host backends sort built-in keys with the radix
-  // sort alone; CUDA adds the merge sort (small n) and, for 8-byte keys alone, the bucket sort.
+  // sort alone; CUDA adds the merge sort (small n).
   static_assert(may_choose<DeviceExec>(Algorithm::Radix, 4, true, false, false), "radix is a candidate");
   static_assert(!may_choose<DeviceExec>(Algorithm::SampleSort, 4, true, false, false), "no sample sort");
   static_assert(!may_choose<DeviceExec>(Algorithm::HybridSort, 8, true, false, false), "no hybrid sort");
 #if KOKKOSSORT_HAS_CUDA
   static_assert(may_choose<DeviceExec>(Algorithm::MergeSort, 4, true, false, true), "merge sort for small n");
-  static_assert(may_choose<DeviceExec>(Algorithm::BucketSort, 8, true, false, false), "bucket sort for u64");
+  static_assert(!may_choose<DeviceExec>(Algorithm::BucketSort, 8, true, false, false), "no bucket sort for u64");
   static_assert(!may_choose<DeviceExec>(Algorithm::BucketSort, 4, true, false, false), "no bucket sort for u32");
 #else
   static_assert(!may_choose<DeviceExec>(Algorithm::MergeSort, 4, true, false, true), "radix alone on the host");

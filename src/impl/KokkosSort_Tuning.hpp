@@ -337,15 +337,15 @@ struct CudaTuning {
   using HybridSort = HybridSortCudaTuning;
   // sort()'s table, from H100 runs of the algorithms against each other (uniform keys unless named).
   struct Dispatch {
-    // Merge sort for 8-byte keys up to 2^20: H200 u64 2^20 merge 3.94 Gkeys/s against radix 2.95
-    // (with a workspace 5.91 against 4.42; perf_tests/results/h200-2026-11-26-dispatch.json).
+    // Merge sort for 8-byte keys up to 2^20: H200 u64 2^20 merge 4.03 Gkeys/s against radix 3.27
+    // (with a workspace 5.95 against 4.47; perf_tests/results/h200-2026-11-26-dispatch.json).
     static constexpr std::size_t merge_sort_max_n = std::size_t(1) << 20;
-    // Keys of up to 4 bytes, with or without values, up to 2^18 only: 2^20 u32 radix 4.18 against
-    // merge 3.60 (workspace 8.49 / 6.59), u32+u32 4.76 / 4.05; level at 2^18 (1.21 / 1.18).
+    // Keys of up to 4 bytes, with or without values, up to 2^18 only: 2^20 u32 radix 5.05 against
+    // merge 4.35 (workspace 8.65 / 6.76), u32+u32 4.76 / 4.05; level at 2^18 (1.50 / 1.44).
     static constexpr std::size_t narrow_key_bytes = 4;
     static constexpr std::size_t narrow_key_merge_sort_max_n = std::size_t(1) << 18;
-    // No bucket-sort row for built-in keys: 2^24 u64 radix with a workspace 11.9-29.0 Gkeys/s on
-    // five of the six inputs against sort()'s bucket sort 7.9-8.8, uniform 8.06 against 8.29
+    // No bucket-sort row for built-in keys: 2^24 u64 with a workspace, radix 11.9-28.7 Gkeys/s on
+    // five of the six inputs against the bucket sort's 8.9-9.5, uniform 7.98 against 8.97
     // (perf_tests/results/h200-2026-11-26-radix-distributions.json).
     static constexpr std::size_t bucket_sort_min_n = ~std::size_t(0);
     static constexpr std::size_t bucket_sort_min_key_bytes = 8;
