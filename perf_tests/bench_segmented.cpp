@@ -400,6 +400,11 @@ int main(int argc, char** argv) {
     }
     benchmark::AddCustomContext("execution_space", Exec::name());
     benchmark::AddCustomContext("host_threads", std::to_string(Kokkos::DefaultHostExecutionSpace().concurrency()));
+#if KOKKOSSORT_HAS_CUDA
+    cudaDeviceProp prop;
+    cudaGetDeviceProperties(&prop, 0);
+    benchmark::AddCustomContext("device", prop.name);
+#endif
     // Workloads live until Kokkos finalizes (their device Views with them).
     static std::vector<std::shared_ptr<Workload>> workloads;
     Kokkos::push_finalize_hook([] { workloads.clear(); });
