@@ -3,6 +3,7 @@
 // Host side of the segmented and batched sorts: the policy, the plan of the length classes, the
 // census of the offsets (the checks), one allocation and the launches of each class. Included by
 // KokkosSort_SegmentedSort.hpp after the options the policy extends.
+#include <algorithm>
 #include <cstddef>
 #include <stdexcept>
 #include <string>
@@ -57,12 +58,15 @@ SegmentedPlan segmented_plan(const ExecSpace& exec, const Comp& comp, const Segm
     throw std::invalid_argument(std::string("KokkosSort::") + entry +
                                 ": team_tile must be a power of two in [8, 65536] and merge_tile a power of two");
   const RunSort run_sort = Tuning<ExecSpace>::Tiles::run_sort;
-  const int asked = policy.team_size > 0 ? policy.team_size : Params::team_size;
+  // No team has more threads than keys in its tile: a merge tile wider than twice the sort tile
+  // cannot be planned, and small tiles are what tests inject to reach every class.
+  const int asked = std::min(policy.team_size > 0 ? policy.team_size : Params::team_size, team_tile);
+  const int asked_merge = std::min(policy.team_size > 0 ? policy.team_size : Params::merge_team_size, merge_tile);
   const TileSortMethod method = team_merge_method(team_tile, asked, run_sort);
-  const int ts = resolve_team_size(exec, policy.team_size, Params::team_size,
+  const int ts = resolve_team_size(exec, asked, Params::team_size,
                                    TeamSegmentSort<ExecSpace, KeyView, ValueView, HasValues, Offsets, Comp>{
                                        {}, {}, {}, {}, {}, team_tile, method, comp});
-  const int mts = resolve_team_size(exec, policy.team_size, Params::merge_team_size,
+  const int mts = resolve_team_size(exec, asked_merge, Params::merge_team_size,
                                     TileMergePass<ExecSpace, KeyView, ValueView, HasValues, Comp>{
                                         {}, {}, {}, {}, merge_tile, 1, {}, comp});
   SegmentedPlan p;
