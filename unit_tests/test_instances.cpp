@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "harness/Comparators.hpp"
 #include "harness/SortMatrix.hpp"
 
 #if KOKKOSSORT_HAS_CUDA
@@ -28,6 +29,7 @@ namespace {
 
 using KokkosSort::Algorithm;
 using KokkosSort::SortOptions;
+using KokkosSortTest::Descending;
 using KokkosSortTest::DeviceExec;
 using KokkosSortTest::Distribution;
 
@@ -282,9 +284,6 @@ RegionLog regions_during(Fn&& fn) {
 
 using Names = std::vector<std::string>;
 
-struct Descending {
-  KOKKOS_INLINE_FUNCTION bool operator()(std::int64_t a, std::int64_t b) const { return b < a; }
-};
 }  // namespace
 
 // sort() opens "KokkosSort::sort" once and the algorithm it runs opens its own region inside it.

@@ -3,22 +3,7 @@
 #include <functional>
 
 #include "adapters/MergeAdapter.hpp"
-
-namespace {
-struct Descending {
-  KOKKOS_INLINE_FUNCTION bool operator()(const std::int64_t a, const std::int64_t b) const { return a > b; }
-};
-
-// A key that is not a built-in type, ordered by one field only, so stability is visible in
-// the other.
-struct Record {
-  std::int32_t key;
-  std::uint32_t tag;
-};
-struct ByKeyDescending {
-  KOKKOS_INLINE_FUNCTION bool operator()(const Record& a, const Record& b) const { return a.key > b.key; }
-};
-}  // namespace
+#include "harness/Comparators.hpp"
 
 namespace KokkosSortTest {
 

@@ -11,6 +11,7 @@
 #include <numeric>
 #include <random>
 
+#include "harness/Comparators.hpp"
 #include "harness/Distributions.hpp"
 #include "harness/Reference.hpp"
 #include "harness/SortMatrix.hpp"
@@ -186,18 +187,6 @@ TYPED_TEST(SegmentedSortKeys, PublicEntriesAndOffsetTypes) {
   check(to_view(DeviceExec(), o64, "offsets"));
   check(Kokkos::View<const std::size_t*, Mem>(to_view(DeviceExec(), off, "offsets")));
 }
-
-struct Descending {
-  KOKKOS_INLINE_FUNCTION bool operator()(const std::int64_t a, const std::int64_t b) const { return a > b; }
-};
-// Ordered by one field only, so that stability shows in the other.
-struct Record {
-  std::int32_t key;
-  std::uint32_t tag;
-};
-struct ByKeyDescending {
-  KOKKOS_INLINE_FUNCTION bool operator()(const Record& a, const Record& b) const { return a.key > b.key; }
-};
 
 TEST(SegmentedSort, ComparatorsAndStructKeys) {
   const auto lengths = boundary_lengths({0, 2, 4, 8, 16, 32, 64, 128, 1024, 4096}, 8);

@@ -3,15 +3,11 @@
 // data is touched.
 #include <KokkosSort.hpp>
 
+#include "harness/Comparators.hpp"
 #include "harness/SortMatrix.hpp"
 
-namespace {
-struct Descending {
-  KOKKOS_INLINE_FUNCTION bool operator()(std::int64_t a, std::int64_t b) const { return b < a; }
-};
-}  // namespace
-
 using KokkosSort::Algorithm;
+using KokkosSortTest::Descending;
 using KokkosSortTest::DeviceExec;
 
 // Sizes just above the merge-sort range, where the GPU table takes the bucket sort for 8-byte
