@@ -18,6 +18,8 @@
 #include <utility>
 #include <vector>
 
+#include "KeptUntilFinalize.hpp"
+
 #if KOKKOSSORT_HAS_CUDA
 #include <cub/device/device_merge_sort.cuh>
 #include <cub/device/device_radix_sort.cuh>
@@ -34,16 +36,6 @@ using Exec = Kokkos::DefaultExecutionSpace;
 template <class T>
 using DeviceView = Kokkos::View<T*, Exec::memory_space>;
 using ValueView = DeviceView<std::uint32_t>;
-
-// The one object of type T that outlives every benchmark but not Kokkos: device memory it
-// holds (a workspace, cached inputs) is given back by a finalize hook that resets it to T().
-template <class T>
-T& kept_until_finalize() {
-  static T object;
-  static const bool hooked = (Kokkos::push_finalize_hook([] { object = T(); }), true);
-  (void)hooked;
-  return object;
-}
 
 // The radix tuning with the other digit-pass path than the backend takes (onesweep or
 // upsweep / downsweep), so one binary measures both.

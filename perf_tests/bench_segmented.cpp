@@ -23,6 +23,8 @@
 #include <KokkosSort_SegmentedSort.hpp>
 #include <benchmark/benchmark.h>
 
+#include "KeptUntilFinalize.hpp"
+
 #if __has_include(<KokkosSparse_SortCrs.hpp>)
 #include <KokkosSparse_SortCrs.hpp>
 #define KOKKOSSORT_BENCH_KK_SORT_CRS 4
@@ -147,12 +149,7 @@ struct Sorter {
   std::function<void(std::size_t, std::size_t)> prepare;  // n, segments: outside the timed region
 };
 
-KokkosSort::SortWorkspace& bench_workspace() {
-  static KokkosSort::SortWorkspace w;
-  static const bool hooked = (Kokkos::push_finalize_hook([] { w = KokkosSort::SortWorkspace(); }), true);
-  (void)hooked;
-  return w;
-}
+KokkosSort::SortWorkspace& bench_workspace() { return KokkosSortBench::kept_until_finalize<KokkosSort::SortWorkspace>(); }
 
 #if KOKKOSSORT_HAS_CUDA
 // CUB's temporary storage and second buffers, sized by prepare(); its sorts run on the default
@@ -162,12 +159,7 @@ struct CubBuffers {
   KeyView keys_alt;
   ValueView values_alt;
 };
-CubBuffers& cub_buffers() {
-  static CubBuffers b;
-  static const bool hooked = (Kokkos::push_finalize_hook([] { b = CubBuffers(); }), true);
-  (void)hooked;
-  return b;
-}
+CubBuffers& cub_buffers() { return KokkosSortBench::kept_until_finalize<CubBuffers>(); }
 
 // Runs a CUB segmented sort through cub::DoubleBuffer; the result is copied back when it ends in
 // the second buffer (an in-place caller pays that copy too).
@@ -406,8 +398,7 @@ int main(int argc, char** argv) {
     benchmark::AddCustomContext("device", prop.name);
 #endif
     // Workloads live until Kokkos finalizes (their device Views with them).
-    static std::vector<std::shared_ptr<Workload>> workloads;
-    Kokkos::push_finalize_hook([] { workloads.clear(); });
+    auto& workloads = KokkosSortBench::kept_until_finalize<std::vector<std::shared_ptr<Workload>>>();
     const auto sorters = registry();
     for (int lg = min_log2; lg <= max_log2; lg += 2) {
       for (const char* name : {"seg16", "seg256", "seg4096", "powerlaw", "laplace27", "graph"}) {
