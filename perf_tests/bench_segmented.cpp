@@ -292,6 +292,26 @@ std::vector<Sorter> registry() {
                     else
                       KokkosSort::segmented_sort(Exec(), k, o, reuse);
                   }, {}});
+  // Tuning variants measured beside the tuned sort: the one-thread class in global memory up to
+  // 16 keys instead of the packed class, and one-team tiles of 4096 keys.
+  const auto variant = [&list](const char* name, void (*tune)(KokkosSort::Impl::SegmentedSortPolicy&)) {
+    list.push_back({name, [tune](const KeyView& k, const ValueView* v, const OffsetView& o) {
+                      KokkosSort::Impl::SegmentedSortPolicy p;
+                      p.workspace = &bench_workspace();
+                      tune(p);
+                      if (v)
+                        KokkosSort::Impl::segmented_sort_entry<true>("segmented_sort_by_key", Exec(), k, *v, o,
+                                                                     KokkosSort::Less<Key>(), p);
+                      else
+                        KokkosSort::Impl::segmented_sort_entry<false>("segmented_sort", Exec(), k, k, o,
+                                                                      KokkosSort::Less<Key>(), p);
+                    }, {}});
+  };
+  variant("segmented_sort+workspace+thread_class", [](KokkosSort::Impl::SegmentedSortPolicy& p) {
+    p.tiny_max = 16;
+    p.small_max = 16;
+  });
+  variant("segmented_sort+workspace+tile4096", [](KokkosSort::Impl::SegmentedSortPolicy& p) { p.team_tile = 4096; });
 #if KOKKOSSORT_HAS_CUDA
   list.push_back({"cub::DeviceSegmentedSort", cub_segmented<std::false_type>, cub_prepare});
   list.push_back({"cub::DeviceSegmentedRadixSort", cub_segmented<std::true_type>, cub_prepare});

@@ -23,11 +23,14 @@ namespace {
 using Policy = KokkosSort::Impl::SegmentedSortPolicy;
 using Mem = DeviceExec::memory_space;
 
-// Thresholds small enough that all classes meet in a few thousand keys: tiny <= 4, team <= 16,
-// longer ones through tile passes of 16-key tiles and 8-key merge tiles.
+// Thresholds small enough that all classes meet in a few thousand keys: tiny <= 4, packed
+// <= 8 (three segments per team, so that teams end part-full), team <= 16, longer ones through
+// tile passes of 16-key tiles and 8-key merge tiles.
 Policy small_classes() {
   Policy p;
   p.tiny_max = 4;
+  p.small_max = 8;
+  p.small_segments = 3;
   p.team_tile = 16;
   p.merge_tile = 8;
   return p;
@@ -160,6 +163,13 @@ TYPED_TEST(SegmentedSortKeys, EveryMixAndClass) {
       wide.team_size = 4;
       SCOPED_TRACE(mix.name + ", " + to_string(d) + ", small classes, teams of up to 4");
       run_mix(input, off, offsets, KokkosSort::Less<T>(), wide);
+      // The GPU's classes on every backend: no tiny class, up to 32 keys packed.
+      Policy gpu;
+      gpu.tiny_max = 1;
+      gpu.small_max = 32;
+      gpu.small_segments = 128;
+      SCOPED_TRACE(mix.name + ", " + to_string(d) + ", packed class up to 32 keys");
+      run_mix(input, off, offsets, KokkosSort::Less<T>(), gpu);
     }
   }
 }

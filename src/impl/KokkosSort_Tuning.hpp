@@ -93,11 +93,14 @@ struct HostTuning {
     static constexpr int merge_team_size = 1;
   };
   // Segmented and batched sorts (KokkosSort_SegmentedSort.hpp), by segment length: up to tiny_max
-  // one thread each; up to team_tile (halved until it fits scratch_budget) one team each, in
-  // scratch; longer ones by tile passes with merge tiles of merge_tile keys. Not timed yet: the
-  // bucket sort's tile shapes.
+  // one thread each where they lie; up to small_max packed small_segments per team in scratch;
+  // up to team_tile (halved until it fits scratch_budget) one team each, in scratch; longer ones
+  // by tile passes with merge tiles of merge_tile keys. Not timed yet: the bucket sort's tile
+  // shapes; a host thread sorts short segments in its cache where they lie (no packed class).
   struct SegmentedSort {
     static constexpr int tiny_max = 16;
+    static constexpr int small_max = 16;
+    static constexpr int small_segments = 64;
     static constexpr int team_tile = 4096;
     static constexpr int team_size = 1;
     static constexpr std::size_t scratch_budget = 32 * 1024;
@@ -295,7 +298,10 @@ struct CudaTuning {
   // Segmented and batched sorts (see HostTuning). Not timed yet: the bucket sort's tile shapes
   // within the 40 KB level-0 scratch that Kokkos grants without opt-in.
   struct SegmentedSort {
-    static constexpr int tiny_max = 16;
+    // No thread sorts in global memory: a warp's loads would touch 32 segments' lines each time.
+    static constexpr int tiny_max = 1;
+    static constexpr int small_max = 32;
+    static constexpr int small_segments = 128;
     static constexpr int team_tile = 2048;
     static constexpr int team_size = 256;
     static constexpr std::size_t scratch_budget = 36 * 1024;

@@ -3,11 +3,15 @@
 // Kernels of the segmented sort: one pass over the offsets that checks them and counts the
 // segments of each length class (SegmentCensus), one that lists them (SegmentClassify), the
 // tiny segments one thread each (TinySegmentSort) and the team segments one team each in
-// scratch (TeamSegmentSort). Large segments go through the tile passes
+// scratch (TeamSegmentSort), the short ones many per team, packed in scratch
+// (PackedSegmentSort). Large segments go through the tile passes
 // (tile_passes/KokkosSort_SegmentedTilePasses.hpp).
 #include <cstddef>
+#include <cstdint>
 #include <Kokkos_Core.hpp>
 #include "../KokkosSort_KokkosCompat.hpp"
+#include "../KokkosSort_Tuning.hpp"
+#include "../team/KokkosSort_TeamPrimitives.hpp"
 #include "../team/KokkosSort_TeamSort.hpp"
 #include "../team/KokkosSort_TeamTileSort.hpp"
 #include "../tile_passes/KokkosSort_SegmentedTilePasses.hpp"
@@ -17,13 +21,15 @@ namespace KokkosSort {
 namespace Impl {
 
 // Length classes: segments of 0 or 1 keys need nothing; up to tiny_max keys one thread sorts
-// each; up to team_max (the sort tile) one team each; longer ones are large.
-enum class SegmentClass { none, tiny, team, large };
+// each where it lies; up to small_max many per team, packed in scratch; up to team_max (the sort
+// tile) one team each; longer ones are large.
+enum class SegmentClass { none, tiny, small, team, large };
 struct SegmentClasses {
-  std::size_t tiny_max, team_max, merge_tile;
+  std::size_t tiny_max, small_max, team_max, merge_tile;
   KOKKOS_INLINE_FUNCTION SegmentClass of(const std::size_t len) const {
     if (len < 2) return SegmentClass::none;
     if (len <= tiny_max) return SegmentClass::tiny;
+    if (len <= small_max) return SegmentClass::small;
     return len <= team_max ? SegmentClass::team : SegmentClass::large;
   }
 };
@@ -31,13 +37,14 @@ struct SegmentClasses {
 // Counts over a range of segments: summed except `largest` (a maximum). The classification
 // scans the first four; the census also finds the longest large segment and the faults.
 struct SegmentCounts {
-  std::size_t tiny, team, sort_tiles, merge_tiles;  // large segments' tiles
+  std::size_t tiny, small, team, sort_tiles, merge_tiles;  // large segments' tiles
   std::size_t largest;
   std::size_t decreasing, bad_first, bad_last;  // offsets(i + 1) < offsets(i); offsets(0) != 0; last != n
 
   template <class A, class B>
   KOKKOS_INLINE_FUNCTION static void combine(A& a, const B& b) {
     a.tiny += b.tiny;
+    a.small += b.small;
     a.team += b.team;
     a.sort_tiles += b.sort_tiles;
     a.merge_tiles += b.merge_tiles;
@@ -49,6 +56,7 @@ struct SegmentCounts {
   KOKKOS_INLINE_FUNCTION void add(const SegmentClasses& c, const std::size_t len) {
     switch (c.of(len)) {
       case SegmentClass::tiny: ++tiny; break;
+      case SegmentClass::small: ++small; break;
       case SegmentClass::team: ++team; break;
       case SegmentClass::large:
         sort_tiles += (len + c.team_max - 1) / c.team_max;
@@ -97,7 +105,7 @@ struct SegmentCensus {
   }
 };
 
-// Scan over i in [0, nseg] (valid offsets): lists the tiny and team segments, and where
+// Scan over i in [0, nseg] (valid offsets): lists the tiny, small and team segments, and where
 // `large` writes the tile passes' tables (64-bit offsets and every segment's first sort and
 // merge tile, none for segments of other classes).
 template <class ExecSpace, class Offsets>
@@ -107,7 +115,7 @@ struct SegmentClassify {
   Offsets off;
   std::size_t nseg;
   SegmentClasses classes;
-  Kokkos::View<std::size_t*, Mem> tiny_ids, team_ids;
+  Kokkos::View<std::size_t*, Mem> tiny_ids, small_ids, team_ids;
   bool large;
   SegmentTables<Mem> tables;
   KOKKOS_INLINE_FUNCTION void init(SegmentCounts& v) const { v = SegmentCounts{}; }
@@ -123,6 +131,7 @@ struct SegmentClassify {
     if (final) {
       const SegmentClass c = classes.of(len);
       if (c == SegmentClass::tiny) tiny_ids(v.tiny) = i;
+      if (c == SegmentClass::small) small_ids(v.small) = i;
       if (c == SegmentClass::team) team_ids(v.team) = i;
     }
     v.add(classes, len);
@@ -146,6 +155,88 @@ struct TinySegmentSort {
       thread_insertion_sort<true>(keys, values, b, e, comp);
     else
       thread_insertion_sort<false>(keys, keys, b, e, comp);
+  }
+};
+
+// Up to `segs` short segments (at most max_len keys each) per team: their keys (and values) are
+// packed into one scratch tile by coalesced team loads (seg_of maps a tile position to its
+// segment), each thread insertion-sorts one segment in scratch (stable), and the tile is written
+// back the same way. One thread per segment in global memory reads each line many times over
+// with a warp's 32 loads spread over 32 segments; this touches every key twice, coalesced.
+template <class ExecSpace, class KeyView, class ValueView, bool HasValues, class Offsets, class Comp>
+struct PackedSegmentSort {
+  using member_type = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
+  using Key = typename KeyView::non_const_value_type;
+  using Value = typename ValueView::non_const_value_type;
+  static constexpr bool padded = Tuning<ExecSpace>::Tiles::bank_padding;
+  using KeyTile = TileArray<ExecSpace, Key, padded>;
+  using ValueTile = TileArray<ExecSpace, Value, padded>;
+  KeyView keys;
+  ValueView values;
+  Offsets off;
+  Kokkos::View<std::size_t*, typename ExecSpace::memory_space> ids;
+  std::size_t count;  // segments listed in ids
+  int segs;           // segments per team (at most 65536: seg_of is 16-bit)
+  int max_len;        // longest segment listed
+  Comp comp;
+
+  static std::size_t scratch(const int segs, const int max_len) {
+    const int tile = segs * max_len;
+    return scratch_bytes<std::size_t>(std::size_t(segs)) + scratch_bytes<int>(std::size_t(segs) + 1) +
+           scratch_bytes<std::uint16_t>(std::size_t(tile)) + KeyTile::scratch(tile) +
+           ValueTile::scratch(HasValues ? tile : 0);
+  }
+  std::size_t team_shmem_size(int) const { return scratch(segs, max_len); }
+
+  KOKKOS_INLINE_FUNCTION void operator()(const member_type& team) const {
+    constexpr int batch = Tuning<ExecSpace>::Tiles::load_batch;
+    const int tile = segs * max_len;
+    const ScratchArray<ExecSpace, std::size_t> start(team.team_scratch(0), segs);
+    const ScratchArray<ExecSpace, int> pos(team.team_scratch(0), segs + 1);
+    const ScratchArray<ExecSpace, std::uint16_t> seg_of(team.team_scratch(0), tile);
+    const KeyTile kt(team.team_scratch(0), tile);
+    const ValueTile vt(team.team_scratch(0), HasValues ? tile : 0);
+    const std::size_t first = std::size_t(team.league_rank()) * std::size_t(segs);
+    const int m = count - first < std::size_t(segs) ? int(count - first) : segs;
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, m + 1), [&](const int j) {
+      if (j == m) {
+        pos(j) = 0;
+        return;
+      }
+      const std::size_t s = ids(first + j);
+      const std::size_t b = std::size_t(off(s));
+      start(j) = b;
+      pos(j) = int(std::size_t(off(s + 1)) - b);
+    });
+    team.team_barrier();
+    team_exclusive_scan(team, pos, m + 1);
+    const int total = pos(m);
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, m), [&](const int j) {
+      for (int p = pos(j); p < pos(j + 1); ++p) seg_of(p) = std::uint16_t(j);
+    });
+    team.team_barrier();
+    const auto at = [&](const int p) {
+      const int j = seg_of(p);
+      return start(j) + std::size_t(p - pos(j));
+    };
+    team_batched_copy<batch>(
+        team, total, [&](const int p) { return keys(at(p)); }, [&](const int p, const Key& k) { kt(p) = k; });
+    if constexpr (HasValues)
+      team_batched_copy<batch>(
+          team, total, [&](const int p) { return values(at(p)); }, [&](const int p, const Value& v) { vt(p) = v; });
+    team.team_barrier();
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, m), [&](const int j) {
+      if constexpr (HasValues)
+        thread_insertion_sort<true>(kt, vt, pos(j), pos(j + 1), comp);
+      else
+        thread_insertion_sort<false>(kt, kt, pos(j), pos(j + 1), comp);
+    });
+    team.team_barrier();
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, total), [&](const int p) {
+      const std::size_t g = at(p);
+      keys(g) = kt(p);
+      if constexpr (HasValues) values(g) = vt(p);
+    });
   }
 };
 

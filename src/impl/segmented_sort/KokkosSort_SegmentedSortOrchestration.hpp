@@ -27,7 +27,9 @@ namespace Impl {
 /// Tuning<Exec>::SegmentedSort. Small values make every length class run on small inputs.
 struct SegmentedSortPolicy : PolicyOf<SegmentedSortOptions> {
   using PolicyOf<SegmentedSortOptions>::PolicyOf;
-  int tiny_max = 0;    ///< longest segment one thread sorts (at most the team tile)
+  int tiny_max = 0;    ///< longest segment one thread sorts where it lies (at most the team tile)
+  int small_max = 0;   ///< longest segment sorted packed with others in one team's scratch (at most the team tile)
+  int small_segments = 0;  ///< segments per team of the packed class (fewer if scratch is short)
   int team_tile = 0;   ///< longest segment one team sorts (a power of two in [8, 65536], halved to fit scratch)
   int merge_tile = 0;  ///< keys a team merges per merge-pass tile of the large segments (a power of two)
   int team_size = 0;   ///< threads of the sort and merge teams (clamped to what the backend launches)
@@ -44,6 +46,7 @@ struct SegmentedPlan {
   SegmentPlan tiles;  // large segments; tiles.sort_tile is also the team class' bound
   int team_size;
   SegmentClasses classes;
+  int small_segments, small_team_size;  // the packed class: segments and threads per team
 };
 
 // Team sizes are resolved for the kernels launched later (same functor types).
@@ -74,9 +77,21 @@ SegmentedPlan segmented_plan(const ExecSpace& exec, const Comp& comp, const Segm
   p.tiles = plan_segment_tiles<ExecSpace, Key, ValueView, HasValues, Comp>(
       team_tile, ts, mts, true, scratch_limit<ExecSpace>(Params::scratch_budget), Params::merge_scratch_budget,
       merge_tile, run_sort, entry);
-  const int tiny = policy.tiny_max > 0 ? policy.tiny_max : Params::tiny_max;
-  p.classes = SegmentClasses{std::size_t(tiny < p.tiles.sort_tile ? tiny : p.tiles.sort_tile),
-                             std::size_t(p.tiles.sort_tile), std::size_t(p.tiles.merge_tile)};
+  const int tiny = std::min(policy.tiny_max > 0 ? policy.tiny_max : Params::tiny_max, p.tiles.sort_tile);
+  int small = std::max(std::min(policy.small_max > 0 ? policy.small_max : Params::small_max, p.tiles.sort_tile), tiny);
+  // Packed segments per team: as many as asked that fit the scratch budget with small-long
+  // segments, at most 65536 (16-bit tile positions' segment numbers).
+  using Packed = PackedSegmentSort<ExecSpace, KeyView, ValueView, HasValues, Offsets, Comp>;
+  const std::size_t budget = scratch_limit<ExecSpace>(Params::scratch_budget);
+  int segs = std::min(policy.small_segments > 0 ? policy.small_segments : Params::small_segments, 65536);
+  while (segs > 1 && Packed::scratch(segs, small) > budget) segs = segs > 32 ? segs - 32 : segs - 1;
+  if (small > tiny && Packed::scratch(segs, small) > budget) small = tiny;  // keys too large: no packed class
+  p.small_segments = segs;
+  p.small_team_size =
+      resolve_team_size(exec, std::min(segs, policy.team_size > 0 ? policy.team_size : segs),
+                        Params::team_size, Packed{{}, {}, {}, {}, 0, segs, small, comp});
+  p.classes = SegmentClasses{std::size_t(tiny), std::size_t(small), std::size_t(p.tiles.sort_tile),
+                             std::size_t(p.tiles.merge_tile)};
   return p;
 }
 
@@ -109,13 +124,14 @@ void segmented_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const
   using Ids = Kokkos::View<std::size_t*, Mem>;
   const std::size_t n = keys.extent(0);
   const bool large = counts.sort_tiles > 0;
-  Ids tiny_ids, team_ids;
+  Ids tiny_ids, small_ids, team_ids;
   SegmentTables<Mem> tables;
   KeyView key_buf;
   ValueView value_buf;
   Workspace<Mem> ws;
   ws.carve(exec, "KokkosSort::segmented_workspace", reuse, [&](Workspace<Mem>& w) {
     tiny_ids = w.template take<Ids>(counts.tiny);
+    small_ids = w.template take<Ids>(counts.small);
     team_ids = w.template take<Ids>(counts.team);
     if (large) {
       tables.offsets = w.template take<Ids>(nseg + 1);
@@ -127,12 +143,20 @@ void segmented_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const
     if (HasValues && (large || counts.team > 0)) value_buf = w.template take<ValueView>(n);
   });
   Kokkos::parallel_scan("KokkosSort::segmented_classify", Kokkos::RangePolicy<ExecSpace>(exec, 0, nseg + 1),
-                        SegmentClassify<ExecSpace, Offsets>{off, nseg, plan.classes, tiny_ids, team_ids, large,
-                                                            tables});
+                        SegmentClassify<ExecSpace, Offsets>{off, nseg, plan.classes, tiny_ids, small_ids, team_ids,
+                                                            large, tables});
   if (counts.tiny > 0)
     Kokkos::parallel_for("KokkosSort::segmented_tiny", Kokkos::RangePolicy<ExecSpace>(exec, 0, counts.tiny),
                          TinySegmentSort<KeyView, ValueView, HasValues, Offsets, Comp>{keys, values, off, tiny_ids,
                                                                                        comp});
+  if (counts.small > 0) {
+    const std::size_t teams = (counts.small + std::size_t(plan.small_segments) - 1) / std::size_t(plan.small_segments);
+    Kokkos::parallel_for("KokkosSort::segmented_small",
+                         Kokkos::TeamPolicy<ExecSpace>(exec, int(teams), plan.small_team_size),
+                         PackedSegmentSort<ExecSpace, KeyView, ValueView, HasValues, Offsets, Comp>{
+                             keys, values, off, small_ids, counts.small, plan.small_segments,
+                             int(plan.classes.small_max), comp});
+  }
   if (counts.team > 0)
     Kokkos::parallel_for("KokkosSort::segmented_team",
                          Kokkos::TeamPolicy<ExecSpace>(exec, int(counts.team), plan.team_size),
