@@ -36,6 +36,15 @@ Policy small_classes() {
   return p;
 }
 
+// The GPU's classes on every backend: no one-thread class, up to 32 keys packed per team.
+Policy gpu_classes() {
+  Policy p;
+  p.tiny_max = 1;
+  p.small_max = 32;
+  p.small_segments = 128;
+  return p;
+}
+
 std::vector<std::size_t> to_offsets(const std::vector<std::size_t>& lengths) {
   std::vector<std::size_t> off(lengths.size() + 1, 0);
   std::partial_sum(lengths.begin(), lengths.end(), off.begin() + 1);
@@ -163,13 +172,8 @@ TYPED_TEST(SegmentedSortKeys, EveryMixAndClass) {
       wide.team_size = 4;
       SCOPED_TRACE(mix.name + ", " + to_string(d) + ", small classes, teams of up to 4");
       run_mix(input, off, offsets, KokkosSort::Less<T>(), wide);
-      // The GPU's classes on every backend: no tiny class, up to 32 keys packed.
-      Policy gpu;
-      gpu.tiny_max = 1;
-      gpu.small_max = 32;
-      gpu.small_segments = 128;
-      SCOPED_TRACE(mix.name + ", " + to_string(d) + ", packed class up to 32 keys");
-      run_mix(input, off, offsets, KokkosSort::Less<T>(), gpu);
+      SCOPED_TRACE(mix.name + ", " + to_string(d) + ", the GPU's classes");
+      run_mix(input, off, offsets, KokkosSort::Less<T>(), gpu_classes());
     }
   }
 }
@@ -302,10 +306,9 @@ Kokkos::View<std::int64_t**, Kokkos::LayoutLeft, Mem> few_unique_rows(const int 
 }
 
 TEST(BatchedSort, LayoutRightAndLeft) {
-  for (const bool small : {true, false}) {
-    const Policy p = small ? small_classes() : Policy();
-    for (auto shape : {std::pair<std::size_t, std::size_t>{0, 5}, {7, 0}, {300, 1}, {1, 50}, {200, 3}, {100, 16},
-                       {64, 17}, {20, 300}, {3, 5000}}) {
+  for (const Policy& p : {small_classes(), Policy(), gpu_classes()}) {
+    for (auto shape : {std::pair<std::size_t, std::size_t>{0, 5}, {7, 0}, {300, 1}, {1, 50}, {200, 3}, {50, 6},
+                       {100, 16}, {64, 17}, {20, 300}, {3, 5000}}) {
       check_batched<Kokkos::LayoutRight>(shape.first, shape.second, p);
       check_batched<Kokkos::LayoutLeft>(shape.first, shape.second, p);
     }

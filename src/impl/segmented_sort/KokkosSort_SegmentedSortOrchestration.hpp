@@ -248,6 +248,7 @@ void batched_sort_entry(const char* entry, const ExecSpace& exec, const KeyView&
   SegmentCounts counts{};  // every row alike: no census
   counts.add(plan.classes, cols);
   counts.tiny *= rows;
+  counts.small *= rows;
   counts.team *= rows;
   counts.sort_tiles *= rows;
   counts.merge_tiles *= rows;
