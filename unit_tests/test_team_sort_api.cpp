@@ -100,11 +100,13 @@ struct RowSort {
     const ScratchKeys user_keys(team.team_scratch(0), where == Where::user_scratch ? max_len : 0);
     const ScratchValues user_values(team.team_scratch(0), where == Where::user_scratch && ByKey ? max_len : 0);
     // Host backends grant some scratch unasked: the in-place case takes all of it first.
-    if (where == Where::global_no_scratch)
+    if (where == Where::global_no_scratch) {
+      const int chunks[] = {1 << 20, 1 << 14, 1 << 10, 64, 1};
       for (int level = 0; level < 2; ++level)
-        for (const int bytes : {1 << 20, 1 << 14, 1 << 10, 64, 1})
+        for (const int bytes : chunks)
           while (team.team_scratch(level).get_shmem(bytes) != nullptr) {
           }
+    }
     for (int k = 0; k < rows_per_team; ++k) {
       const std::size_t r = std::size_t(team.league_rank()) * std::size_t(rows_per_team) + std::size_t(k);
       if (r >= rows) return;
@@ -247,6 +249,35 @@ struct RecordOrder {
   }
 };
 
+// Kernels as functors: nvcc takes no device lambda inside a TEST body (a private member function).
+struct RecordRowSort {
+  Kokkos::View<KokkosSortTest::Record*, Mem> keys;
+  KOKKOS_INLINE_FUNCTION void operator()(const Member& team) const { KokkosSort::team_sort(team, keys, RecordOrder()); }
+};
+
+struct ThreadRows {
+  Kokkos::View<std::int64_t*, Mem> keys;
+  Kokkos::View<std::uint32_t*, Mem> values;
+  Offsets offsets;
+  bool by_key, descending;
+  KOKKOS_INLINE_FUNCTION void operator()(const std::size_t r) const {
+    const auto range = Kokkos::make_pair(offsets(r), offsets(r + 1));
+    const auto k = Kokkos::subview(keys, range);
+    const auto v = Kokkos::subview(values, range);
+    if (by_key) {
+      if (descending)
+        KokkosSort::thread_sort_by_key(k, v, KokkosSortTest::Descending());
+      else
+        KokkosSort::thread_sort_by_key(k, v);
+    } else {
+      if (descending)
+        KokkosSort::thread_sort(k, KokkosSortTest::Descending());
+      else
+        KokkosSort::thread_sort(k);
+    }
+  }
+};
+
 TEST(TeamSortApi, StructKeysAreStable) {
   const std::size_t n = 1500;
   std::vector<KokkosSortTest::Record> input(n);
@@ -258,8 +289,7 @@ TEST(TeamSortApi, StructKeysAreStable) {
     const auto keys = to_view(DeviceExec(), input, "records");
     Kokkos::TeamPolicy<DeviceExec> policy(DeviceExec(), 1, ts);
     policy.set_scratch_size(0, Kokkos::PerTeam(KokkosSort::team_sort_scratch_size<KokkosSortTest::Record, DeviceExec>(n)));
-    Kokkos::parallel_for(
-        "test_team_sort_records", policy, KOKKOS_LAMBDA(const Member& team) { KokkosSort::team_sort(team, keys, RecordOrder()); });
+    Kokkos::parallel_for("test_team_sort_records", policy, RecordRowSort{keys});
     const auto got = to_vector(keys);
     for (std::size_t i = 0; i < n; ++i) {
       ASSERT_EQ(got[i].key, expect[i].key) << i;
@@ -292,23 +322,8 @@ TEST(ThreadSortApi, RowsPerThread) {
       const auto keys = to_view(DeviceExec(), input, "keys");
       const auto values = to_view(DeviceExec(), iota, "values");
       const auto offsets = to_view(DeviceExec(), off, "offsets");
-      Kokkos::parallel_for(
-          "test_thread_sort", Kokkos::RangePolicy<DeviceExec>(0, len.size()), KOKKOS_LAMBDA(const std::size_t r) {
-            const auto range = Kokkos::make_pair(offsets(r), offsets(r + 1));
-            const auto k = Kokkos::subview(keys, range);
-            const auto v = Kokkos::subview(values, range);
-            if (by_key) {
-              if (descending)
-                KokkosSort::thread_sort_by_key(k, v, KokkosSortTest::Descending());
-              else
-                KokkosSort::thread_sort_by_key(k, v);
-            } else {
-              if (descending)
-                KokkosSort::thread_sort(k, KokkosSortTest::Descending());
-              else
-                KokkosSort::thread_sort(k);
-            }
-          });
+      Kokkos::parallel_for("test_thread_sort", Kokkos::RangePolicy<DeviceExec>(0, len.size()),
+                           ThreadRows{keys, values, offsets, by_key, descending});
       const auto got = to_vector(keys);
       const auto got_pos = to_vector(values);
       for (std::size_t r = 0; r < len.size(); ++r) {
