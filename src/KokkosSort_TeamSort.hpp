@@ -34,7 +34,7 @@ namespace Impl {
 
 // Team sorts' View checks (device functions: compile-time only).
 template <class View>
-constexpr bool check_team_sort_view() {
+KOKKOS_INLINE_FUNCTION constexpr bool check_team_sort_view() {
   static_assert(Kokkos::is_view<View>::value, "KokkosSort: team and thread sorts take Kokkos::View objects");
   static_assert(unsigned(View::rank) == 1u, "KokkosSort: team and thread sorts take rank-1 Views (T*)");
   static_assert(!std::is_const<typename View::value_type>::value,
