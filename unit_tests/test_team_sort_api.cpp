@@ -347,8 +347,11 @@ TEST(ThreadSortApi, RowsPerThread) {
         ASSERT_TRUE(std::adjacent_find(seen.begin(), seen.end()) == seen.end()) << "row " << r;
         if (by_key && len[r] <= 16) {
           // Insertion sort: stable.
-          for (std::size_t i = off[r] + 1; i < off[r + 1]; ++i)
-            if (got[i] == got[i - 1]) ASSERT_LT(got_pos[i - 1], got_pos[i]) << "row " << r;
+          for (std::size_t i = off[r] + 1; i < off[r + 1]; ++i) {
+            if (got[i] == got[i - 1]) {
+              ASSERT_LT(got_pos[i - 1], got_pos[i]) << "row " << r;
+            }
+          }
         }
       }
     }
