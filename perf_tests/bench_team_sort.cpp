@@ -11,7 +11,8 @@
 // Launch: one team per row, vector length 1, team size 1 on host backends and on GPUs
 // next_pow2(L) / 8 clamped to [32, 256] (16 keys: 32 threads; 100: 32; 1000: 128; 5000: 256), the
 // same for every sorter (--team_size=T overrides). team_sort gets team_sort[_by_key]_scratch_size
-// for L at level 0 where the backend grants it, else at level 1; sort_team needs none.
+// for L at level 0 where the backend grants it (unpadded where only that fits: u32 rows of 5000
+// on Kokkos 4's 40 KB), else at level 1; sort_team needs none.
 //
 // Extra flags (before Google Benchmark's own): --log2_keys=24 --lengths=16,100,1000,5000
 //   --types=u32,pairs --team_size=0 (0: the rule above)
@@ -98,9 +99,17 @@ struct TeamSortRows {
 
 void team_sort_rows(const KeyView& k, const ValueView* v, const std::size_t len, const std::size_t rows) {
   Kokkos::TeamPolicy<Exec> policy(int(rows), team_size_for(len));
-  const std::size_t bytes = v ? KokkosSort::team_sort_by_key_scratch_size<Key, std::uint32_t, Exec>(len)
-                              : KokkosSort::team_sort_scratch_size<Key, Exec>(len);
-  policy.set_scratch_size(bytes <= std::size_t(policy.scratch_size_max(0)) ? 0 : 1, Kokkos::PerTeam(bytes));
+  // Level 0, in the unpadded layout where the padded one exceeds it; else level 1, padded.
+  const std::size_t max0 = std::size_t(policy.scratch_size_max(0));
+  auto bytes_for = [&](const std::size_t limit) {
+    return v ? KokkosSort::team_sort_by_key_scratch_size<Key, std::uint32_t, Exec>(len, limit)
+             : KokkosSort::team_sort_scratch_size<Key, Exec>(len, limit);
+  };
+  const std::size_t bytes0 = bytes_for(max0);
+  if (bytes0 <= max0)
+    policy.set_scratch_size(0, Kokkos::PerTeam(bytes0));
+  else
+    policy.set_scratch_size(1, Kokkos::PerTeam(bytes_for(~std::size_t(0))));
   if (v)
     Kokkos::parallel_for("bench_team_sort_by_key", policy, TeamSortRows<true>{k, *v, len});
   else

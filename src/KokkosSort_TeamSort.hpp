@@ -13,8 +13,9 @@
 // into team scratch, sorts it there by the package's team merge sort (stable) and writes it back;
 // that scratch is working memory the caller requests for the kernel, after its own:
 //   policy.set_scratch_size(0, Kokkos::PerTeam(own_bytes + team_sort_scratch_size<Key>(n_max)))
-// with n_max the longest row a team sorts. The sort takes level 0 when it holds the row, else
-// level 1 (global memory per team, any size: request set_scratch_size(1, ...) for long rows), and
+// with n_max the longest row a team sorts (a second argument, the most the kernel may request,
+// gives the unpadded layout's smaller size where the GPU's bank-padded one exceeds it). The sort
+// takes level 0 when it holds the row, else level 1 (global memory per team, any size: request set_scratch_size(1, ...) for long rows), and
 // without either it sorts the View in place by a bitonic network (any length, no scratch, not
 // stable, and on a GPU much slower on global memory). A team sort ends with a team barrier.
 // Teams of vector length 1 (every thread of a TeamThreadRange distinct).
@@ -48,11 +49,13 @@ KOKKOS_INLINE_FUNCTION constexpr bool check_team_sort_view() {
 inline constexpr std::size_t team_sort_by_key_scratch_max = 65536;
 
 // Scratch arrays of a team sort of n keys: two key buffers for the merge passes' ping-pong and,
-// with values, two slot buffers (where each key came from) and the row's values.
-template <class ExecSpace, class Key, class Value, bool HasValues>
+// with values, two slot buffers (where each key came from) and the row's values. Padded: the
+// backend's bank padding (Tuning Tiles::bank_padding) or none, the compact layout for rows whose
+// padded arrays exceed what a team may request (Kokkos 4 caps CUDA's level 0 at 40 KB).
+template <class ExecSpace, class Key, class Value, bool HasValues, bool Padded = Tuning<ExecSpace>::Tiles::bank_padding>
 struct TeamSortScratch {
-  using KeyArr = TileArray<ExecSpace, Key, Tuning<ExecSpace>::Tiles::bank_padding>;
-  using SlotArr = TileArray<ExecSpace, std::uint16_t, Tuning<ExecSpace>::Tiles::bank_padding>;
+  using KeyArr = TileArray<ExecSpace, Key, Padded>;
+  using SlotArr = TileArray<ExecSpace, std::uint16_t, Padded>;
   using ValArr = ScratchArray<ExecSpace, Value>;
 
   KOKKOS_INLINE_FUNCTION static constexpr bool fits(const std::size_t n) {
@@ -123,15 +126,25 @@ KOKKOS_INLINE_FUNCTION void team_sort_row(const Member& team, const KeyView& key
   using Key = typename KeyView::non_const_value_type;
   using Value = typename ValueView::non_const_value_type;
   using Scratch = TeamSortScratch<ExecSpace, Key, Value, HasValues>;
+  using Compact = TeamSortScratch<ExecSpace, Key, Value, HasValues, false>;
   const std::size_t n = keys.extent(0);
   if (n < 2) return;
   if (Scratch::fits(n)) {
+    // Level 0 padded, level 0 compact, level 1 padded, level 1 compact.
     for (int level = 0; level < 2; ++level) {
       const Scratch s(team.team_scratch(level), int(n));
       if (s.ok) {
         (void)team.team_scratch(0);  // team_scratch(level) made `level` the team's default level
         team_sort_in_scratch<HasValues, ExecSpace>(team, keys, values, s, int(n), comp);
         return;
+      }
+      if constexpr (Tuning<ExecSpace>::Tiles::bank_padding) {
+        const Compact c(team.team_scratch(level), int(n));
+        if (c.ok) {
+          (void)team.team_scratch(0);
+          team_sort_in_scratch<HasValues, ExecSpace>(team, keys, values, c, int(n), comp);
+          return;
+        }
       }
     }
     (void)team.team_scratch(0);
@@ -142,17 +155,24 @@ KOKKOS_INLINE_FUNCTION void team_sort_row(const Member& team, const KeyView& key
 }  // namespace Impl
 
 /// Team scratch bytes (level 0 or 1) with which team_sort sorts a row of n keys of type Key in
-/// scratch; request it for the longest row, beside the kernel's own scratch. 0 for n < 2.
+/// scratch; request it for the longest row, beside the kernel's own scratch. 0 for n < 2. On
+/// GPUs the arrays are bank-padded; when that size exceeds `limit` (what the kernel may still
+/// request, e.g. policy.scratch_size_max(0) less its own), the unpadded size, with which the
+/// sort runs too (two copies of the row: 2 n sizeof(Key) + 32 bytes).
 template <class Key, class ExecSpace = Kokkos::DefaultExecutionSpace>
-KOKKOS_INLINE_FUNCTION constexpr std::size_t team_sort_scratch_size(const std::size_t n) {
-  return Impl::TeamSortScratch<ExecSpace, Key, Key, false>::bytes(n);
+KOKKOS_INLINE_FUNCTION constexpr std::size_t team_sort_scratch_size(const std::size_t n,
+                                                                    const std::size_t limit = ~std::size_t(0)) {
+  const std::size_t padded = Impl::TeamSortScratch<ExecSpace, Key, Key, false>::bytes(n);
+  return padded <= limit ? padded : Impl::TeamSortScratch<ExecSpace, Key, Key, false, false>::bytes(n);
 }
 
 /// As team_sort_scratch_size, for team_sort_by_key with values of type Value. Rows of more than
 /// 65536 keys are sorted in place without scratch (0).
 template <class Key, class Value, class ExecSpace = Kokkos::DefaultExecutionSpace>
-KOKKOS_INLINE_FUNCTION constexpr std::size_t team_sort_by_key_scratch_size(const std::size_t n) {
-  return Impl::TeamSortScratch<ExecSpace, Key, Value, true>::bytes(n);
+KOKKOS_INLINE_FUNCTION constexpr std::size_t team_sort_by_key_scratch_size(const std::size_t n,
+                                                                           const std::size_t limit = ~std::size_t(0)) {
+  const std::size_t padded = Impl::TeamSortScratch<ExecSpace, Key, Value, true>::bytes(n);
+  return padded <= limit ? padded : Impl::TeamSortScratch<ExecSpace, Key, Value, true, false>::bytes(n);
 }
 
 /// Sorts keys by comp (a device-callable strict weak ordering), the whole team cooperating;

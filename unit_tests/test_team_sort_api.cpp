@@ -79,7 +79,8 @@ void expected_rows(const std::vector<T>& keys, const std::vector<std::size_t>& o
   }
 }
 
-enum class Where { global_with_scratch, global_level1, global_no_scratch, user_scratch };
+// global_compact: the scratch of the unpadded layout, less than the GPUs' padded one.
+enum class Where { global_with_scratch, global_compact, global_level1, global_no_scratch, user_scratch };
 
 // One team per row (or `rows_per_team` rows per team, one after the other), sorting the row's
 // keys (and positions) where `where` says.
@@ -143,11 +144,11 @@ struct RowSort {
 };
 
 template <class T, bool ByKey>
-std::size_t sort_scratch(const std::size_t n) {
+std::size_t sort_scratch(const std::size_t n, const std::size_t limit = ~std::size_t(0)) {
   if constexpr (ByKey)
-    return KokkosSort::team_sort_by_key_scratch_size<T, std::uint32_t, DeviceExec>(n);
+    return KokkosSort::team_sort_by_key_scratch_size<T, std::uint32_t, DeviceExec>(n, limit);
   else
-    return KokkosSort::team_sort_scratch_size<T, DeviceExec>(n);
+    return KokkosSort::team_sort_scratch_size<T, DeviceExec>(n, limit);
 }
 
 template <class T, bool ByKey, class Comp>
@@ -169,12 +170,13 @@ void check_rows(const std::size_t max_len, const std::size_t rows, const Where w
     const auto offsets = to_view(DeviceExec(), off, "offsets");
     const int teams = int((rows + std::size_t(rows_per_team) - 1) / std::size_t(rows_per_team));
     Kokkos::TeamPolicy<DeviceExec> policy(DeviceExec(), teams, ts);
-    const std::size_t need = sort_scratch<T, ByKey>(max_len);
+    const std::size_t padded = sort_scratch<T, ByKey>(max_len);
+    const std::size_t need = where == Where::global_compact ? sort_scratch<T, ByKey>(max_len, padded - 1) : padded;
     const std::size_t user = where == Where::user_scratch
                                  ? KokkosSort::Impl::scratch_bytes<T>(max_len) +
                                        KokkosSort::Impl::scratch_bytes<std::uint32_t>(ByKey ? max_len : 0)
                                  : 0;
-    if (where == Where::global_with_scratch || where == Where::user_scratch) {
+    if (where == Where::global_with_scratch || where == Where::global_compact || where == Where::user_scratch) {
       ASSERT_LE(user + need, std::size_t(policy.scratch_size_max(0))) << "the case does not fit level 0";
       policy.set_scratch_size(0, Kokkos::PerTeam(user + need));
     } else if (where == Where::global_level1) {
@@ -216,6 +218,11 @@ constexpr std::size_t level0_rows = 2000;
 TEST(TeamSortApi, KeysInGlobalMemoryWithScratch) {
   check_rows<std::uint32_t, false>(level0_rows, 300, Where::global_with_scratch, KokkosSort::Less<std::uint32_t>());
   check_rows<double, false>(200, 300, Where::global_with_scratch, KokkosSort::Less<double>());
+}
+
+TEST(TeamSortApi, CompactScratch) {
+  check_rows<std::uint32_t, false>(level0_rows, 200, Where::global_compact, KokkosSort::Less<std::uint32_t>());
+  check_rows<std::uint32_t, true>(level0_rows, 200, Where::global_compact, KokkosSort::Less<std::uint32_t>());
 }
 
 TEST(TeamSortApi, ByKeyIsStable) {
@@ -306,6 +313,10 @@ TEST(TeamSortApi, ScratchSizes) {
   EXPECT_GE((KokkosSort::team_sort_by_key_scratch_size<std::uint32_t, double>(1000)),
             1000 * (2 * sizeof(std::uint32_t) + 2 * sizeof(std::uint16_t) + sizeof(double)));
   EXPECT_EQ((KokkosSort::team_sort_by_key_scratch_size<std::uint32_t, double>(65537)), 0u);
+  // The unpadded layout: two copies of the row and their scratch alignment allowance.
+  const std::size_t padded = KokkosSort::team_sort_scratch_size<std::uint32_t>(5000);
+  EXPECT_EQ(KokkosSort::team_sort_scratch_size<std::uint32_t>(5000, padded - 1), 2 * (5000 * 4 + 16));
+  EXPECT_EQ(KokkosSort::team_sort_scratch_size<std::uint32_t>(5000, padded), padded);
   static_assert(KokkosSort::team_sort_scratch_size<std::uint32_t>(16) > 0, "usable in constant expressions");
 }
 
