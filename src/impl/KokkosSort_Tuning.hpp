@@ -163,6 +163,15 @@ struct HostTuning {
       return resident_teams(exec, stream_team_size);
     }
   };
+  // apply_permutation's gather (KokkosSort_Permutation.hpp). Not timed yet: the radix sort's
+  // streaming shape.
+  struct Permute {
+    static constexpr int team_size = 1;
+    template <class Exec>
+    static std::size_t max_chunks(const Exec& exec) {
+      return 4 * resident_teams(exec, team_size);
+    }
+  };
   // sort()'s table: radix the fastest on u32 keys (2 cores, 2^16-2^20), within 0.87x of sample sort
   // on pairs; sample sort the fastest comparison sort (perf_tests/results/cpu2core-2026-11-26-report.json).
   struct Dispatch {
@@ -338,6 +347,15 @@ struct CudaTuning {
     static constexpr int items_per_thread = 8;
     static constexpr int base_run = 8;
     static constexpr std::size_t scratch_budget = 36 * 1024;
+  };
+  // apply_permutation's gather: one strided pass per team over its chunk. Not timed yet: the
+  // radix sort's streaming shape.
+  struct Permute {
+    static constexpr int team_size = 256;
+    template <class Exec>
+    static std::size_t max_chunks(const Exec& exec) {
+      return 4 * resident_teams(exec, team_size);
+    }
   };
   // Hybrid sort: HybridSortCudaTuning above.
   using HybridSort = HybridSortCudaTuning;

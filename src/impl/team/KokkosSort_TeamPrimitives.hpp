@@ -63,6 +63,8 @@ class PaddedArray {
   KOKKOS_INLINE_FUNCTION PaddedArray(const typename ExecSpace::scratch_memory_space& space, const int n)
       : data_(space, Padding::slot(n)) {}
   KOKKOS_INLINE_FUNCTION T& operator()(const int i) const { return data_(Padding::slot(i)); }
+  /// Null when the scratch request fell short (Kokkos returns a null View then).
+  KOKKOS_INLINE_FUNCTION T* data() const { return data_.data(); }
 
  private:
   ScratchArray<ExecSpace, T> data_;

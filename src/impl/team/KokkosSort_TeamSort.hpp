@@ -2,6 +2,7 @@
 #define KOKKOSSORT_IMPL_TEAMSORT_HPP
 // Team-level sorting primitives over arrays in team scratch: sorting networks and the team
 // merge sort. Shared by every algorithm that sorts tiles on chip.
+#include <cstddef>
 #include <cstdint>
 #include <type_traits>
 #include <Kokkos_Core.hpp>
@@ -215,6 +216,62 @@ KOKKOS_INLINE_FUNCTION void thread_insertion_sort(const KeyArr& keys, const Slot
       for (; j > b && comp(k, keys(j - 1)); --j) keys(j) = keys(j - 1);
     }
     keys(j) = k;
+  }
+}
+
+// Heap sort of keys[0, n) by one thread, in place, moving vals[] with them when WithValues:
+// O(n log n) with no memory beyond the arrays, for rows too long for insertion sort. Not stable.
+template <bool WithValues, class Index, class KeyArr, class ValArr, class Comp>
+KOKKOS_INLINE_FUNCTION void thread_heap_sort(const KeyArr& keys, const ValArr& vals, const Index n, const Comp& comp) {
+  auto exchange = [&](const Index a, const Index b) {
+    swap_values(keys(a), keys(b));
+    if constexpr (WithValues) swap_values(vals(a), vals(b));
+  };
+  auto sift_down = [&](Index root, const Index end) {
+    for (Index child = 2 * root + 1; child < end; child = 2 * root + 1) {
+      if (child + 1 < end && comp(keys(child), keys(child + 1))) ++child;
+      if (!comp(keys(root), keys(child))) return;
+      exchange(root, child);
+      root = child;
+    }
+  };
+  for (Index start = n / 2; start-- > 0;) sift_down(start, n);
+  for (Index end = n; end-- > 1;) {
+    exchange(Index(0), end);
+    sift_down(Index(0), end);
+  }
+}
+
+// Bitonic sort of view[0, n) for any n, in place in the View itself (global memory or scratch),
+// moving vals[] with the keys when WithValues. Every comparator puts the later key at its higher
+// position (the merges compare mirrored pairs instead of sorting runs in alternating directions),
+// so the virtual padding up to the next power of two (keys after every key) would never move:
+// comparators that reach past n are skipped. Not stable; ends with a barrier.
+template <bool WithValues, class Member, class KeyArr, class ValArr, class Comp>
+KOKKOS_INLINE_FUNCTION void team_bitonic_sort_in_place(const Member& team, const KeyArr& keys, const ValArr& vals,
+                                                       const std::size_t n, const Comp& comp) {
+  std::size_t n2 = 1;
+  while (n2 < n) n2 <<= 1;
+  auto exchange = [&](const std::size_t lo, const std::size_t hi) {
+    if (hi < n && comp(keys(hi), keys(lo))) {
+      swap_values(keys(lo), keys(hi));
+      if constexpr (WithValues) swap_values(vals(lo), vals(hi));
+    }
+  };
+  for (std::size_t k = 2; k <= n2; k <<= 1) {
+    const std::size_t h = k / 2;
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, n2 / 2), [&](const std::size_t t) {
+      const std::size_t base = t / h * k, off = t % h;
+      exchange(base + off, base + k - 1 - off);
+    });
+    team.team_barrier();
+    for (std::size_t j = k / 4; j > 0; j >>= 1) {
+      Kokkos::parallel_for(Kokkos::TeamThreadRange(team, n2 / 2), [&](const std::size_t t) {
+        const std::size_t lo = 2 * j * (t / j) + t % j;
+        exchange(lo, lo + j);
+      });
+      team.team_barrier();
+    }
   }
 }
 
