@@ -77,6 +77,24 @@ inline bool distributed_agree_exchange(MPI_Comm comm, const bool allocated, cons
   return v[1] != 0;
 }
 
+// Runs one rank-local step (a local sort, which allocates before it writes) and agrees on its
+// outcome, so that a failure on one rank (out of memory) throws std::runtime_error on all of them
+// instead of leaving the others waiting in the next collective.
+template <class Step>
+void distributed_local_step(MPI_Comm comm, const std::string& what, const Step& step) {
+  std::string error;
+  try {
+    step();
+  } catch (const std::exception& e) {
+    error = e.what();
+  }
+  std::vector<long long> v{error.empty() ? 0 : 1};
+  mpi_max_all(comm, v);
+  if (v[0] != 0)
+    throw std::runtime_error("KokkosSort::Distributed: " + what + " failed on at least one rank" +
+                             (error.empty() ? std::string() : " (this rank: " + error + ")"));
+}
+
 inline std::vector<std::uint64_t> distributed_allgather(MPI_Comm comm, const std::uint64_t x, const int p) {
   std::vector<std::uint64_t> all(static_cast<std::size_t>(p), 0);
   mpi_check(MPI_Allgather(&x, 1, MPI_UINT64_T, all.data(), 1, MPI_UINT64_T, comm), "MPI_Allgather");
@@ -190,17 +208,20 @@ Distributed::SortByKeyResult<Key, Value, typename KeyView::memory_space> distrib
   // Local sort, in place (strided Views through a contiguous copy).
   using KeyC = Kokkos::View<Key*, Mem>;
   using ValueC = Kokkos::View<Value*, Mem>;
-  const KeyC k = make_contiguous(exec, keys);
+  KeyC k;
   ValueC v;
-  if constexpr (HasValues) v = make_contiguous(exec, values);
   const SortOptions local{policy.workspace};
-  if constexpr (HasValues) {
-    KokkosSort::stable_sort_by_key(exec, k, v, local);
-    copy_back_if_needed(exec, values, v);
-  } else {
-    KokkosSort::sort(exec, k, local);
-  }
-  copy_back_if_needed(exec, keys, k);
+  distributed_local_step(comm, "the local sort", [&] {
+    k = make_contiguous(exec, keys);
+    if constexpr (HasValues) v = make_contiguous(exec, values);
+    if constexpr (HasValues) {
+      KokkosSort::stable_sort_by_key(exec, k, v, local);
+      copy_back_if_needed(exec, values, v);
+    } else {
+      KokkosSort::sort(exec, k, local);
+    }
+    copy_back_if_needed(exec, keys, k);
+  });
   phase_end(&Experimental::DistributedSortStats::local_sort_s);
 
   // Regular samples of every rank, allgathered; p - 1 splitters; the local keys cut by them.
@@ -300,12 +321,13 @@ Distributed::SortByKeyResult<Key, Value, typename KeyView::memory_space> distrib
 
   // Merge: the received runs (in rank order, each sorted) sorted into one.
   const int runs = int(std::count_if(rcount.begin(), rcount.end(), [](const std::uint64_t c) { return c > 0; }));
-  if (runs > 1) {
+  distributed_local_step(comm, "the merge of the received keys", [&] {
+    if (runs <= 1) return;
     if constexpr (HasValues)
       KokkosSort::stable_sort_by_key(exec, rk, rv, local);
     else
       KokkosSort::sort(exec, rk, local);
-  }
+  });
   phase_end(&Experimental::DistributedSortStats::merge_s);
 
   // Balance: every rank's share after the exchange; with Balance::exact, moved to floor(r N / p).
