@@ -273,7 +273,20 @@ std::string json_escape(const std::string& s) {
   return o;
 }
 
-void write_json(const Settings& s, const std::vector<Row>& rows) {
+// The device of every rank (CUDA: device ids, to show one GPU per rank), on every rank.
+std::string device_ids() {
+  int dev = -1;
+#if KOKKOSSORT_HAS_CUDA
+  cudaGetDevice(&dev);
+#endif
+  std::vector<int> all(static_cast<std::size_t>(size_of()));
+  MPI_Allgather(&dev, 1, MPI_INT, all.data(), 1, MPI_INT, MPI_COMM_WORLD);
+  std::string out;
+  for (const int d : all) out += (out.empty() ? "" : ",") + std::to_string(d);
+  return out;
+}
+
+void write_json(const Settings& s, const std::vector<Row>& rows, const std::string& devices) {
   std::ofstream f(s.out);
   char date[64];
   const std::time_t now = std::time(nullptr);
@@ -291,7 +304,7 @@ void write_json(const Settings& s, const std::vector<Row>& rows) {
 #endif
   f << "{\n  \"context\": {\n    \"date\": \"" << date << "\",\n    \"executable\": \"bench_distributed\",\n"
     << "    \"ranks\": " << size_of() << ",\n    \"execution_space\": \"" << Exec::name() << "\",\n"
-    << "    \"device\": \"" << json_escape(device) << "\",\n    \"mpi\": \"" << json_escape(std::string(mpi_version, len))
+    << "    \"device\": \"" << json_escape(device) << "\",\n    \"device_of_rank\": \"" << devices << "\",\n    \"mpi\": \"" << json_escape(std::string(mpi_version, len))
     << "\",\n    \"cuda_aware_mpi\": " << (KokkosSort::Impl::mpi_cuda_aware() ? "true" : "false")
     << ",\n    \"epsilon\": " << s.epsilon << ",\n    \"repetitions\": " << s.reps << "\n  },\n  \"benchmarks\": [";
   for (std::size_t i = 0; i < rows.size(); ++i) {
@@ -364,7 +377,8 @@ int main(int argc, char** argv) {
             std::fflush(stdout);
           }
         }
-    if (rank_of() == 0) write_json(s, rows);
+    const std::string devices = device_ids();
+    if (rank_of() == 0) write_json(s, rows, devices);
   }
   Kokkos::finalize();
   MPI_Finalize();

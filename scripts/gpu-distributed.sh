@@ -81,8 +81,11 @@ if has bench; then
     local name=$1 np=$2
     shift 2
     log "bench $name: mpirun -np $np $* ${DIST_ARGS:-}"
+    # One GPU per rank by local rank: Kokkos 4 does it by itself, Kokkos 3.4 when told the count.
+    local devices=""
+    [ "$preset" = cuda ] && devices="--kokkos-num-devices=$np"
     # shellcheck disable=SC2086
-    mpirun --oversubscribe --allow-run-as-root -np "$np" "$bench" --kokkos-num-devices="$np" --types="$types" "$@" \
+    mpirun --oversubscribe --allow-run-as-root -np "$np" "$bench" $devices --types="$types" "$@" \
       ${DIST_ARGS:-} --out="$out/$name.json" > "$out/$name.txt" 2>&1 || status=1
     grep -c "VERIFICATION FAILED" "$out/$name.txt" | sed "s/^/$name: verification failures: /" | tee -a "$out/distributed.log"
   }
