@@ -15,7 +15,8 @@
 // and the counters), written by rank 0.
 //
 //   mpirun -np 2 bench_distributed --weak_log2=24,29 --strong_log2=28,30 --types=u32,u64
-//          --dists=uniform --balance=bounded --transport=automatic --reps=5 --out=FILE.json
+//          --dists=uniform --balance=bounded --transport=automatic|host_staged|device_direct|nccl
+//          --reps=5 --out=FILE.json   (nccl: a build with KokkosSort_ENABLE_NCCL)
 // On a GPU host, one GPU per rank: Kokkos maps ranks to devices by local rank
 // (--kokkos-num-devices=2 on Kokkos 3.4, --kokkos-map-device-by=mpi_rank on Kokkos 4).
 #include <mpi.h>
@@ -26,6 +27,7 @@
 #include <cstring>
 #include <ctime>
 #include <fstream>
+#include <memory>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -47,6 +49,7 @@ struct Settings {
   KD::Balance balance = KD::Balance::bounded;
   KD::Transport transport = KD::Transport::automatic;
   double epsilon = 0.1;
+  const KD::NcclCommunicator* nccl = nullptr;
   int reps = 5;
   bool local = true;
   std::string out = "bench_distributed.json";
@@ -171,6 +174,7 @@ void run_size(const Settings& s, const std::string& type, const std::string& dis
   const char* balance = s.balance == KD::Balance::exact ? "exact" : "bounded";
   const char* transport = s.transport == KD::Transport::host_staged     ? "host_staged"
                           : s.transport == KD::Transport::device_direct ? "device_direct"
+                          : s.transport == KD::Transport::nccl          ? "nccl"
                                                                         : "automatic";
   Row row;
   row.name = "distributed_sort/" + type + "/" + dist + "/" + balance + "/" + transport + suffix;
@@ -183,6 +187,7 @@ void run_size(const Settings& s, const std::string& type, const std::string& dis
   options.balance = s.balance;
   options.transport = s.transport;
   options.epsilon = s.epsilon;
+  options.nccl = s.nccl;
   try {
     for (int r = 0; r < s.reps; ++r) {
       Kokkos::deep_copy(keys, in_keys);
@@ -229,6 +234,7 @@ void run_size(const Settings& s, const std::string& type, const std::string& dis
                     {"largest_share_over_avg", largest},
                     {"samples", double(st.samples)},
                     {"device_direct", st.device_direct ? 1 : 0},
+                    {"nccl", st.nccl ? 1 : 0},
                     {"point_to_point", st.point_to_point ? 1 : 0}};
   }
   rows.push_back(row);
@@ -341,6 +347,7 @@ int main(int argc, char** argv) {
         const std::string t = value("--transport=");
         s.transport = t == "host_staged"     ? KD::Transport::host_staged
                       : t == "device_direct" ? KD::Transport::device_direct
+                      : t == "nccl"          ? KD::Transport::nccl
                                              : KD::Transport::automatic;
       } else if (!value("--epsilon=").empty()) s.epsilon = std::stod(value("--epsilon="));
       else if (!value("--reps=").empty()) s.reps = std::max(1, std::stoi(value("--reps=")));
@@ -348,6 +355,14 @@ int main(int argc, char** argv) {
       else if (a == "--no_local") s.local = false;
     }
     if (s.weak_log2.empty() && s.strong_log2.empty()) s.weak_log2 = {16};
+#ifdef KOKKOSSORT_ENABLE_NCCL
+    // One NCCL communicator for every row (making one is collective and slow).
+    std::unique_ptr<KD::NcclCommunicator> nccl;
+    if (s.transport == KD::Transport::nccl) {
+      nccl = std::make_unique<KD::NcclCommunicator>(MPI_COMM_WORLD);
+      s.nccl = nccl.get();
+    }
+#endif
     const int p = size_of();
     std::vector<std::uint64_t> totals;
     for (const int l : s.weak_log2) totals.push_back((std::uint64_t(1) << l) * std::uint64_t(p));

@@ -11,6 +11,8 @@
 #             DIST_RANKS ranks, strong scaling (DIST_STRONG_LOG2 in total, default 28,30,32) at
 #             DIST_RANKS ranks and 1 rank (up to DIST_SINGLE_MAX_LOG2, default 30);
 #             DIST_TYPES (u32,u64), DIST_ARGS (more flags, e.g. --transport=host_staged)
+# DIST_NCCL=1: also the NCCL transport (built with KokkosSort_ENABLE_NCCL, NCCL from NCCL_ROOT or
+# beside nvcc; NVLink multicast off), its weak and strong runs beside the host-staged ones.
 # Sourced with KOKKOSSORT_MPI_ENV_ONLY=1, it only sets up the environment (PATH, libraries).
 set -uo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -45,7 +47,7 @@ use_cached_mpi() {
 if ! command -v mpirun >/dev/null && [ -d "$root/.deps/debs-mpi" ]; then
   use_cached_mpi
 fi
-export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 NCCL_NVLS_ENABLE=0
 if [ "${KOKKOSSORT_MPI_ENV_ONLY:-0}" = 1 ]; then
   return 0 2>/dev/null || exit 0
 fi
@@ -62,7 +64,9 @@ log() { echo "[gpu-distributed $(date +%T)] $*" | tee -a "$out/distributed.log";
 log "MPI: $(command -v mpirun) ($(mpirun --version 2>&1 | head -n 1))"
 
 if has build; then
-  SUITE_CMAKE_ARGS="-DKokkosSort_ENABLE_MPI=ON ${SUITE_CMAKE_ARGS:-}" \
+  nccl_flag=""
+  [ "${DIST_NCCL:-0}" = 1 ] && nccl_flag="-DKokkosSort_ENABLE_NCCL=ON"
+  SUITE_CMAKE_ARGS="-DKokkosSort_ENABLE_MPI=ON $nccl_flag ${SUITE_CMAKE_ARGS:-}" \
     BUILD_TARGETS="test_distributed bench_distributed" scripts/gpu-suite.sh "$out/suite" build || status=1
 fi
 
@@ -98,6 +102,10 @@ if has bench; then
     [ "$l" -le "${DIST_SINGLE_MAX_LOG2:-30}" ] && single="$single${single:+,}$l"
   done
   [ -n "$single" ] && run strong-p1 1 --strong_log2="$single"
+  if [ "${DIST_NCCL:-0}" = 1 ]; then
+    run "weak-nccl-p$ranks" "$ranks" --weak_log2="${DIST_WEAK_LOG2:-26,29}" --transport=nccl --no_local
+    run "strong-nccl-p$ranks" "$ranks" --strong_log2="${DIST_STRONG_LOG2:-28,30,32}" --transport=nccl --no_local
+  fi
 fi
 log "done, status $status"
 exit $status

@@ -29,7 +29,9 @@
 // Transport: MPI receives host pointers: Views in host-accessible memory directly, device
 // Views through host copies (Transport::host_staged), or device pointers when the MPI is
 // CUDA-aware (MPIX_Query_cuda_support() of Open MPI's <mpi-ext.h>, Transport::device_direct);
-// Transport::automatic picks device_direct where possible.
+// with KokkosSort_ENABLE_NCCL, NCCL moves device Views GPU to GPU (Transport::nccl, given a
+// Distributed::NcclCommunicator). Transport::automatic picks NCCL when given one, else
+// device_direct where possible.
 //
 // Collective: every rank of comm must call with the same options (and the same entry, key
 // type and value type); the checks agree through one MPI_Allreduce before any data moves, so a
@@ -44,6 +46,7 @@
 #include <Kokkos_Core.hpp>
 #include "KokkosSort_Sort.hpp"
 #include "KokkosSort_Workspace.hpp"
+#include "impl/distributed/KokkosSort_DistributedNccl.hpp"
 
 namespace KokkosSort {
 
@@ -63,6 +66,7 @@ struct DistributedSortStats {
   std::size_t sent_to_others = 0;    ///< keys this rank sent to other ranks in the exchange
   std::size_t balance_moved = 0;     ///< keys this rank sent to other ranks in the balance step
   bool device_direct = false;        ///< MPI was handed device pointers
+  bool nccl = false;                 ///< NCCL moved the data
   bool point_to_point = false;       ///< some exchange ran as chunked Isend/Irecv (counts > INT_MAX)
 };
 }  // namespace Experimental
@@ -79,7 +83,8 @@ enum class Balance {
 enum class Transport {
   automatic,     ///< device_direct if the MPI is CUDA-aware and the Views are CUDA memory, else host_staged
   host_staged,   ///< copies to host buffers around every MPI call
-  device_direct  ///< device pointers handed to MPI (std::invalid_argument if the MPI is not CUDA-aware)
+  device_direct, ///< device pointers handed to MPI (std::invalid_argument if the MPI is not CUDA-aware)
+  nccl           ///< NCCL between CUDA device Views (KokkosSort_ENABLE_NCCL and SortOptions::nccl)
 };
 
 /// Options of Distributed::sort / sort_by_key; the same on every rank.
@@ -89,6 +94,8 @@ struct SortOptions {
   /// p (p + 1) / epsilon over all ranks. In (0, 16].
   double epsilon = 0.1;
   Transport transport = Transport::automatic;
+  /// NCCL communicator over the same ranks as comm (KokkosSort_ENABLE_NCCL); made once, kept.
+  const NcclCommunicator* nccl = nullptr;
   /// Device memory for the local sorts (see KokkosSort::SortOptions).
   SortWorkspace* workspace = nullptr;
   /// Phase times and counts; when set (on every rank), phases end with a fence and a barrier.

@@ -423,6 +423,29 @@ TEST(Distributed, BadInputThrowsOnEveryRank) {
   }
 }
 
+// The NCCL transport: keys and pairs GPU to GPU (a build with KokkosSort_ENABLE_NCCL on CUDA);
+// elsewhere, asking for it throws on every rank.
+TEST(Distributed, NcclTransport) {
+#ifdef KOKKOSSORT_ENABLE_NCCL
+  KD::NcclCommunicator nccl(MPI_COMM_WORLD);
+  Case c;
+  c.policy.transport = KD::Transport::nccl;
+  c.policy.nccl = &nccl;
+  check_both<std::uint32_t>(c);
+  c.split = Split::unequal;
+  check_both<double, double>(c);
+  c.policy.transport = KD::Transport::automatic;  // picks NCCL when given a communicator
+  c.split = Split::one_empty;
+  check_both<std::uint64_t>(c);
+#else
+  Exec exec;
+  auto keys = to_view(std::vector<std::uint32_t>(100, 1), "keys");
+  KD::SortOptions o;
+  o.transport = KD::Transport::nccl;
+  expect_throw_everywhere([&] { KD::sort(MPI_COMM_WORLD, exec, keys, o); }, "Transport::nccl without NCCL");
+#endif
+}
+
 // A communicator other than MPI_COMM_WORLD: the ranks split in two halves, each sorting its own.
 TEST(Distributed, SubCommunicator) {
   const int me = rank_of();

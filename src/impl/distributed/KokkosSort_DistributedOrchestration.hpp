@@ -103,7 +103,7 @@ inline std::vector<std::uint64_t> distributed_allgather(MPI_Comm comm, const std
 
 struct DistributedExchangeInfo {
   std::uint64_t sent_to_others = 0;
-  bool device_direct = false, point_to_point = false;
+  bool device_direct = false, nccl = false, point_to_point = false;
 };
 
 // One exchange of keys (and values, HasValues): k and v are replaced by the received Views.
@@ -111,17 +111,20 @@ struct DistributedExchangeInfo {
 template <bool HasValues, class ExecSpace, class Key, class Value, class Mem>
 void distributed_exchange(MPI_Comm comm, const ExecSpace& exec, const std::string& label, const int me,
                           const std::vector<std::uint64_t>& scount, const std::vector<std::uint64_t>& rcount,
-                          const bool stage, const std::uint64_t max_message, Kokkos::View<Key*, Mem>& k,
-                          Kokkos::View<Value*, Mem>& v, DistributedExchangeInfo& info) {
-  DistributedExchange<Key, Mem> ek(exec, label + "_keys", me, scount, rcount, stage);
+                          const ExchangeMode mode, const Distributed::NcclCommunicator* nccl,
+                          const std::uint64_t max_message, Kokkos::View<Key*, Mem>& k, Kokkos::View<Value*, Mem>& v,
+                          DistributedExchangeInfo& info) {
+  DistributedExchange<Key, Mem> ek(exec, label + "_keys", me, scount, rcount, mode, nccl);
   std::unique_ptr<DistributedExchange<Value, Mem>> ev;
-  if (HasValues) ev = std::make_unique<DistributedExchange<Value, Mem>>(exec, label + "_values", me, scount, rcount, stage);
+  if (HasValues)
+    ev = std::make_unique<DistributedExchange<Value, Mem>>(exec, label + "_values", me, scount, rcount, mode, nccl);
   const bool p2p =
       distributed_agree_exchange(comm, ek.allocated() && (!ev || ev->allocated()), ek.fits(max_message));
   k = ek.run(comm, exec, k, p2p, max_message);
   if (ev) v = ev->run(comm, exec, v, p2p, max_message);
   info.sent_to_others = ek.sent_to_others();
   info.device_direct = ek.device_direct();
+  info.nccl = ek.nccl();
   info.point_to_point = p2p;
 }
 
@@ -163,19 +166,35 @@ Distributed::SortByKeyResult<Key, Value, typename KeyView::memory_space> distrib
     bad_transport = 1;
     local_error = "Transport::device_direct without a CUDA-aware MPI for this memory space";
   }
+  int bad_nccl = 0;
+  const bool nccl_ok = nccl_enabled() && policy.nccl != nullptr && is_cuda_device_memory<Mem>();
+  if (policy.transport == Distributed::Transport::nccl && !nccl_ok) {
+    bad_nccl = 1;
+    local_error = "Transport::nccl needs KokkosSort_ENABLE_NCCL, SortOptions::nccl and CUDA device memory";
+  }
+  if (policy.nccl != nullptr && !nccl_matches(policy.nccl, comm)) {
+    bad_nccl = 1;
+    local_error = "SortOptions::nccl was made for other ranks than comm";
+  }
+  const bool use_nccl = nccl_ok && (policy.transport == Distributed::Transport::nccl ||
+                                    policy.transport == Distributed::Transport::automatic);
   long long eps_bits = 0;
   std::memcpy(&eps_bits, &policy.epsilon, sizeof(eps_bits));
-  distributed_agree(entry, comm, local_error, {bad_length, overlap, bad_epsilon, bad_transport},
+  distributed_agree(entry, comm, local_error, {bad_length, overlap, bad_epsilon, bad_transport, bad_nccl},
                     {"values and keys differ in length", "keys and values overlap", "epsilon is not in (0, 16]",
-                     "Transport::device_direct is not available"},
+                     "Transport::device_direct is not available", "the NCCL transport is not available"},
                     {distributed_type_code<Key>(), distributed_type_code<Value>(HasValues), (long long)policy.balance,
-                     (long long)policy.transport, policy.stats != nullptr ? 1 : 0, eps_bits,
+                     (long long)policy.transport, use_nccl ? 1 : 0, policy.stats != nullptr ? 1 : 0, eps_bits,
                      (long long)policy.max_message},
                     {"key types", "value types (or sort and sort_by_key)", "balance options", "transport options",
-                     "stats (some null, some not)", "epsilon", "message limits"});
+                     "NCCL communicators (some null, some not)", "stats (some null, some not)", "epsilon",
+                     "message limits"});
 
-  const bool stage = policy.transport == Distributed::Transport::host_staged ||
-                     (!mpi_reads_directly<Mem>() && !cuda_aware);
+  const ExchangeMode mode =
+      use_nccl ? ExchangeMode::nccl
+      : policy.transport == Distributed::Transport::host_staged || (!mpi_reads_directly<Mem>() && !cuda_aware)
+          ? ExchangeMode::staged
+          : ExchangeMode::direct;
   Experimental::DistributedSortStats* const stats = policy.stats;
   if (stats) *stats = Experimental::DistributedSortStats{};
   Kokkos::Timer timer;
@@ -309,11 +328,12 @@ Distributed::SortByKeyResult<Key, Value, typename KeyView::memory_space> distrib
   ValueC rv = v;
   {
     DistributedExchangeInfo info;
-    distributed_exchange<HasValues>(comm, exec, "KokkosSort::distributed_exchange", me, scount, rcount, stage,
-                                    policy.max_message, rk, rv, info);
+    distributed_exchange<HasValues>(comm, exec, "KokkosSort::distributed_exchange", me, scount, rcount, mode,
+                                    policy.nccl, policy.max_message, rk, rv, info);
     if (stats) {
       stats->sent_to_others = info.sent_to_others;
       stats->device_direct = info.device_direct;
+      stats->nccl = info.nccl;
       stats->point_to_point = info.point_to_point;
     }
   }
@@ -347,8 +367,8 @@ Distributed::SortByKeyResult<Key, Value, typename KeyView::memory_space> distrib
       std::vector<std::uint64_t> bsend, brecv;
       distributed_balance_counts(held, me, bsend, brecv);
       DistributedExchangeInfo info;
-      distributed_exchange<HasValues>(comm, exec, "KokkosSort::distributed_balance", me, bsend, brecv, stage,
-                                      policy.max_message, rk, rv, info);
+      distributed_exchange<HasValues>(comm, exec, "KokkosSort::distributed_balance", me, bsend, brecv, mode,
+                                      policy.nccl, policy.max_message, rk, rv, info);
       if (stats) {
         stats->balance_moved = info.sent_to_others;
         stats->point_to_point = stats->point_to_point || info.point_to_point;

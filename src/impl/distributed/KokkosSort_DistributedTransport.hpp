@@ -2,8 +2,8 @@
 #define KOKKOSSORT_IMPL_DISTRIBUTED_DISTRIBUTEDTRANSPORT_HPP
 // How the distributed sort moves keys between ranks: an all-to-all of variable counts over MPI,
 // with host staging for memory MPI cannot read, device pointers for a CUDA-aware MPI, and
-// chunked point-to-point messages where a count or offset passes an int. Another transport
-// (NCCL's grouped ncclSend/ncclRecv) would be another DistributedExchange::run.
+// chunked point-to-point messages where a count or offset passes an int, or NCCL
+// (KokkosSort_DistributedNccl.hpp) between device buffers.
 #include <algorithm>
 #include <climits>
 #include <cstddef>
@@ -20,6 +20,7 @@
 #endif
 #include <Kokkos_Core.hpp>
 #include "../KokkosSort_ViewUtils.hpp"
+#include "KokkosSort_DistributedNccl.hpp"
 
 namespace KokkosSort {
 namespace Impl {
@@ -128,7 +129,9 @@ inline void mpi_alltoallv(MPI_Comm comm, const void* send, const std::vector<std
 // One all-to-all of T: scount[d] elements of `send` (in order of d) to rank d, rcount[s] from
 // rank s into a new View, in order of s. Everything it needs is allocated when it is made
 // (allocated() says whether that worked), so that the ranks can agree before data moves.
-// `stage`: MPI gets host copies (host_send_/host_recv_) instead of the Views' pointers.
+// How: MPI with host copies (host_send_/host_recv_), MPI with the Views' pointers, or NCCL.
+enum class ExchangeMode { staged, direct, nccl };
+
 template <class T, class Mem>
 class DistributedExchange {
  public:
@@ -136,8 +139,10 @@ class DistributedExchange {
 
   template <class ExecSpace>
   DistributedExchange(const ExecSpace& exec, const std::string& label, const int me,
-                      std::vector<std::uint64_t> scount, std::vector<std::uint64_t> rcount, const bool stage)
-      : me_(me), scount_(std::move(scount)), rcount_(std::move(rcount)), direct_(!stage) {
+                      std::vector<std::uint64_t> scount, std::vector<std::uint64_t> rcount, const ExchangeMode mode,
+                      const Distributed::NcclCommunicator* nccl = nullptr)
+      : me_(me), scount_(std::move(scount)), rcount_(std::move(rcount)), mode_(mode), nccl_(nccl),
+        direct_(mode != ExchangeMode::staged) {
     sd_ = exclusive_prefix(scount_);
     rd_ = exclusive_prefix(rcount_);
     try {
@@ -158,7 +163,8 @@ class DistributedExchange {
     return sd_.back() <= max_count && rd_.back() <= max_count;
   }
   std::uint64_t sent_to_others() const { return sd_.back() - scount_[me_]; }
-  bool device_direct() const { return direct_ && !mpi_reads_directly<Mem>(); }
+  bool device_direct() const { return mode_ == ExchangeMode::direct && !mpi_reads_directly<Mem>(); }
+  bool nccl() const { return mode_ == ExchangeMode::nccl; }
 
   // Moves the data; returns the received View. Fenced on return.
   template <class ExecSpace>
@@ -181,6 +187,10 @@ class DistributedExchange {
       r = host_recv_->view().data();
       sd = exclusive_prefix(sc);
       rd = exclusive_prefix(rc);
+    }
+    if (mode_ == ExchangeMode::nccl) {
+      nccl_alltoallv(nccl_, exec, s, sc, sd, r, rc, rd, sizeof(T));
+      return recv_;
     }
     exec.fence();  // MPI reads what the kernels on exec wrote
     mpi_alltoallv(comm, s, sc, sd, r, rc, rd, sizeof(T), point_to_point, max_count);
@@ -210,6 +220,8 @@ class DistributedExchange {
 
   int me_;
   std::vector<std::uint64_t> scount_, rcount_, sd_, rd_;
+  ExchangeMode mode_;
+  const Distributed::NcclCommunicator* nccl_;
   bool direct_;
   bool allocated_ = false;
   view_type recv_;
