@@ -49,6 +49,7 @@ if ! command -v mpirun >/dev/null && [ -d "$root/.deps/debs-mpi" ]; then
 fi
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 NCCL_NVLS_ENABLE=0
 if [ "${KOKKOSSORT_MPI_ENV_ONLY:-0}" = 1 ]; then
+  # shellcheck disable=SC2317  # exit: when run rather than sourced
   return 0 2>/dev/null || exit 0
 fi
 
@@ -56,7 +57,7 @@ out=${1:?usage: gpu-distributed.sh OUTDIR [steps]}
 steps=",${2:-build,test,bench},"
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
-cd "$root"
+cd "$root" || exit 1
 has() { [[ "$steps" == *",$1,"* ]]; }
 preset=${SUITE_PRESET:-cuda}
 status=0
@@ -72,9 +73,17 @@ fi
 
 if has test; then
   log "ctest -R test_distributed"
-  (cd build/$preset && ctest -R test_distributed --output-on-failure --timeout 600) > "$out/ctest-distributed.log" 2>&1 ||
+  (cd "build/$preset" && ctest -R test_distributed --output-on-failure --timeout 600) > "$out/ctest-distributed.log" 2>&1 ||
     status=1
   grep -E "tests passed|tests failed|Failed" "$out/ctest-distributed.log" | tee -a "$out/distributed.log"
+  # One GPU per rank (ctest's runs share device 0 on Kokkos 3.4): the device transports' tests.
+  devices=""
+  [ "$preset" = cuda ] && devices="--kokkos-num-devices=2"
+  log "test_distributed at 2 ranks, one GPU each"
+  # shellcheck disable=SC2086
+  mpirun --oversubscribe --allow-run-as-root -np 2 "build/$preset/unit_tests/test_distributed" $devices \
+    > "$out/test-distributed-2gpu.log" 2>&1 || status=1
+  grep -E "PASSED|FAILED|SKIPPED" "$out/test-distributed-2gpu.log" | tee -a "$out/distributed.log"
 fi
 
 if has bench; then

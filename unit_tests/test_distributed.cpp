@@ -427,6 +427,17 @@ TEST(Distributed, BadInputThrowsOnEveryRank) {
 // elsewhere, asking for it throws on every rank.
 TEST(Distributed, NcclTransport) {
 #ifdef KOKKOSSORT_ENABLE_NCCL
+  // NCCL takes one GPU per rank: skipped where ranks of one host share a device.
+  MPI_Comm node;
+  MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
+  int dev = 0;
+  cudaGetDevice(&dev);
+  std::vector<int> devs(static_cast<std::size_t>(size_of(node)));
+  MPI_Allgather(&dev, 1, MPI_INT, devs.data(), 1, MPI_INT, node);
+  MPI_Comm_free(&node);
+  std::sort(devs.begin(), devs.end());
+  if (!all_ranks(std::adjacent_find(devs.begin(), devs.end()) == devs.end()))
+    GTEST_SKIP() << "ranks share a GPU (run with one GPU per rank, e.g. --kokkos-num-devices=N on Kokkos 3.4)";
   KD::NcclCommunicator nccl(MPI_COMM_WORLD);
   Case c;
   c.policy.transport = KD::Transport::nccl;
