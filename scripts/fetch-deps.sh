@@ -6,6 +6,10 @@
 #   .deps/meshes/             a real triangle mesh (WusonOBJ.obj, 3,732 triangles, from Debian's
 #                             assimp-testmodels) for examples/distance_sort; optional: a failed
 #                             download only leaves the distance sort on its generated scenes
+#   .deps/debs-mpi/           with --mpi only: Open MPI (headers, libraries, mpirun) and the
+#                             libraries it loads, for a GPU machine without MPI (scripts/gpu-suite.sh
+#                             unpacks them; the C/C++ runtime libraries are assumed present there)
+#   scripts/fetch-deps.sh [--mpi]
 # Idempotent: does nothing when the cache is complete. A machine with no registry (the GPU
 # machine) receives a copy of .deps/ instead of running this.
 set -euo pipefail
@@ -83,6 +87,19 @@ if [ ! -f "$cache/meshes/WusonOBJ.obj" ]; then
   else
     echo "fetch-deps: warning: no test mesh (distance_sort uses its generated scenes)" >&2
   fi
+fi
+
+# Open MPI for a machine without it: its packages and the libraries that its libraries, mpirun and
+# its components link (ldd of Debian 12's Open MPI 4.1.4), without the C/C++ runtime.
+mpi_debs="libopenmpi-dev libopenmpi3 openmpi-bin openmpi-common libevent-core-2.1-7 libevent-pthreads-2.1-7
+  libhwloc15 libpmix2 libmunge2 libucx0 libfabric1 libibverbs1 ibverbs-providers librdmacm1 libnl-3-200
+  libnl-route-3-200 libpsm2-2 libpsm-infinipath1 libnuma1 libatomic1 libudev1 libuuid1"
+if [ "${1:-}" = "--mpi" ] && [ ! -f "$cache/debs-mpi/.complete" ]; then
+  echo "fetch-deps: downloading Open MPI packages" >&2
+  mkdir -p "$cache/debs-mpi"
+  # shellcheck disable=SC2086
+  (cd "$cache/debs-mpi" && apt_private download $mpi_debs >&2)
+  touch "$cache/debs-mpi/.complete"
 fi
 
 # Extracted, patched sources next to the tarball: what CMake builds from.

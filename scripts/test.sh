@@ -4,7 +4,9 @@
 # consumer examples (find_package against the install, and add_subdirectory).
 #   scripts/test.sh [extra ctest arguments, e.g. -L large]
 # Environment: KOKKOSSORT_PRESET (default openmp; e.g. openmp-kokkos4, which needs
-# .deps/kokkos-4.6.01.tar.gz), KOKKOSSORT_CMAKE_ARGS (more configure arguments, split on spaces).
+# .deps/kokkos-4.6.01.tar.gz), KOKKOSSORT_CMAKE_ARGS (more configure arguments, split on spaces),
+# KOKKOSSORT_MPI (default 1: the distributed sort and its tests at 1-4 ranks, with Open MPI
+# installed where missing by scripts/install-mpi.sh; 0 leaves them out).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -14,6 +16,10 @@ preset=${KOKKOSSORT_PRESET:-openmp}
 extra=(${KOKKOSSORT_CMAKE_ARGS:-})
 build=build/$preset
 scripts/fetch-deps.sh
+if [ "${KOKKOSSORT_MPI:-1}" = 1 ]; then
+  scripts/install-mpi.sh
+  extra+=(-DKokkosSort_ENABLE_MPI=ON)
+fi
 cmake --preset "$preset" "${extra[@]}"
 cmake --build --preset "$preset"
 if [ $# -gt 0 ]; then
