@@ -256,6 +256,33 @@ TEST(KeyTypesValues, TriviallyCopyableValues) {
   check_value_type<long long, std::uint16_t>("long long keys, uint16_t values");
 }
 
+// ---- bool and enum keys: refused by sort() and the algorithms (unit_tests/compile_fail/);
+// stable_sort without a comparator orders any key with operator<, these two included. ----
+
+enum class Level : short { low = -3, mid = 0, high = 7 };
+
+template <class T>
+void check_stable_sort_by_operator_less(const std::vector<T>& input) {
+  std::vector<T> expected = input;
+  std::stable_sort(expected.begin(), expected.end());
+  auto keys = to_view(DeviceExec(), input, "keys");
+  KokkosSort::stable_sort(keys);
+  const auto out = to_vector(keys);
+  EXPECT_TRUE(out == expected);
+}
+
+TEST(KeyTypesValues, StableSortOfBoolAndEnumKeys) {
+  const std::size_t n = 10007;
+  std::vector<bool> flags(n);
+  std::vector<Level> levels(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    flags[i] = (i * 2654435761u) % 5 < 2;
+    levels[i] = i % 3 == 0 ? Level::high : i % 3 == 1 ? Level::low : Level::mid;
+  }
+  check_stable_sort_by_operator_less(flags);
+  check_stable_sort_by_operator_less(levels);
+}
+
 // ---- Overloads without an execution space: comparators, host Views, finished on return. ----
 
 template <class T>
