@@ -12,8 +12,8 @@
 namespace KokkosSort {
 namespace Impl {
 
-// Keys with the default order on every sort: the integer types of 1, 2, 4 or 8 bytes (char,
-// short, int, long, long long, signed and unsigned) except bool, float and double. Radix-class
+// Keys with the default order on every sort: float, double and every integer type of 1, 2, 4
+// or 8 bytes but bool (char, short, int, long, long long, signed and unsigned). Radix-class
 // sorts take as many 8-bit digits as the type has bytes.
 template <class T>
 struct is_builtin_key
@@ -30,14 +30,27 @@ struct is_eti_key
                                        std::is_same<T, float>::value || std::is_same<T, double>::value> {};
 
 // Unsigned integer of the key's width.
+template <std::size_t Bytes>
+struct unsigned_of_size {
+  using type = std::uint64_t;
+};
+template <>
+struct unsigned_of_size<1> {
+  using type = std::uint8_t;
+};
+template <>
+struct unsigned_of_size<2> {
+  using type = std::uint16_t;
+};
+template <>
+struct unsigned_of_size<4> {
+  using type = std::uint32_t;
+};
 template <class T>
-using key_bits_t = typename std::conditional<
-    sizeof(T) == 1, std::uint8_t,
-    typename std::conditional<sizeof(T) == 2, std::uint16_t,
-                              typename std::conditional<sizeof(T) == 4, std::uint32_t, std::uint64_t>::type>::type>::type;
+using key_bits_t = typename unsigned_of_size<sizeof(T)>::type;
 
-// The key bits widened to at least 32 bits, for reductions, atomics and coordinates (1- and
-// 2-byte atomics are not available on every backend); order-preserving.
+// The key bits widened to at least 32 bits (order-preserving), so that reductions, atomics and
+// the hybrid sort's coordinates work on 4- and 8-byte words only.
 template <class T>
 using key_word_t = typename std::conditional<(sizeof(T) < 4), std::uint32_t, key_bits_t<T>>::type;
 
