@@ -22,8 +22,8 @@ struct HybridSortKeyTraits {
 template <class T>
 struct HybridSortKeyTraits<T, typename std::enable_if<Impl::is_builtin_key<T>::value>::type> {
   static constexpr bool is_specialized = true;
-  using coord_type = Impl::key_bits_t<T>;
-  KOKKOS_INLINE_FUNCTION static coord_type coord(const T& k) { return Impl::to_ordered_bits(k); }
+  using coord_type = Impl::key_word_t<T>;  // 1- and 2-byte keys: their ordered bits in 32 bits
+  KOKKOS_INLINE_FUNCTION static coord_type coord(const T& k) { return coord_type(Impl::to_ordered_bits(k)); }
   KOKKOS_INLINE_FUNCTION static bool is_nan(const T& k) { return !(k == k); }
 };
 

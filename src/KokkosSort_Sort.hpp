@@ -9,8 +9,12 @@
 // (built-in keys and values, default order, the library's execution spaces, Views in the
 // space's memory space) and parses no algorithm; any other call is a compile-time error. Without
 // KOKKOSSORT_ETI_ONLY, or after <KokkosSort.hpp>, every call compiles as with KokkosSort.hpp.
+//
+// Overloads without an execution space (sort(view), sort_by_key(keys, values), ...) run on the
+// View's execution space and fence it before returning, as Kokkos::sort(view) does.
 #include <type_traits>
 #include <Kokkos_Core.hpp>
+#include "KokkosSort_Algorithm.hpp"
 #include "KokkosSort_KeyOrder.hpp"
 #include "KokkosSort_Workspace.hpp"
 #include "impl/KokkosSort_DispatchDecl.hpp"
@@ -53,7 +57,9 @@ struct SortOptions {
 // uses") and only its candidates for the key type are compiled.
 
 /// Sorts keys ascending (NaNs last).
-template <class ExecSpace, class KeyView>
+// The execution space argument is never a View: sort(view, comp) is the overload below.
+template <class ExecSpace, class KeyView,
+          typename std::enable_if<!Impl::is_view_argument<ExecSpace>::value, int>::type = 0>
 void sort(const ExecSpace& exec, const KeyView& keys, const SortOptions& options = {}) {
   Impl::ProfilingRegion region("KokkosSort::sort");
   using Key = typename KeyView::non_const_value_type;
@@ -72,7 +78,8 @@ void sort(const ExecSpace& exec, const KeyView& keys, const Comparator& comp, co
 }
 
 /// Sorts keys ascending and applies the same permutation to values.
-template <class ExecSpace, class KeyView, class ValueView>
+template <class ExecSpace, class KeyView, class ValueView,
+          typename std::enable_if<!Impl::is_view_argument<ExecSpace>::value, int>::type = 0>
 void sort_by_key(const ExecSpace& exec, const KeyView& keys, const ValueView& values,
                  const SortOptions& options = {}) {
   Impl::ProfilingRegion region("KokkosSort::sort_by_key");
@@ -94,7 +101,8 @@ void sort_by_key(const ExecSpace& exec, const KeyView& keys, const ValueView& va
 }
 
 /// Stable sort: equal keys keep their input order (radix for built-in keys, merge otherwise).
-template <class ExecSpace, class KeyView>
+template <class ExecSpace, class KeyView,
+          typename std::enable_if<!Impl::is_view_argument<ExecSpace>::value, int>::type = 0>
 void stable_sort(const ExecSpace& exec, const KeyView& keys, const SortOptions& options = {}) {
   Impl::ProfilingRegion region("KokkosSort::stable_sort");
   using Key = typename KeyView::non_const_value_type;
@@ -111,7 +119,8 @@ void stable_sort(const ExecSpace& exec, const KeyView& keys, const Comparator& c
   Impl::call_sort_automatic<false, true, false>("stable_sort", exec, k, k, comp, options.workspace);
 }
 
-template <class ExecSpace, class KeyView, class ValueView>
+template <class ExecSpace, class KeyView, class ValueView,
+          typename std::enable_if<!Impl::is_view_argument<ExecSpace>::value, int>::type = 0>
 void stable_sort_by_key(const ExecSpace& exec, const KeyView& keys, const ValueView& values,
                         const SortOptions& options = {}) {
   Impl::ProfilingRegion region("KokkosSort::stable_sort_by_key");
@@ -129,6 +138,85 @@ void stable_sort_by_key(const ExecSpace& exec, const KeyView& keys, const ValueV
   static_assert(Impl::check_view_type<ExecSpace, ValueView>(), "");
   Impl::call_sort_automatic<true, true, false>("stable_sort_by_key", exec, Impl::canonical_view(keys),
                                                Impl::canonical_view(values), comp, options.workspace);
+}
+
+// Without an execution space: on `typename View::execution_space{}` (the keys' View), fenced
+// before returning. Options and an Algorithm need the execution space first.
+namespace Impl {
+template <class Comparator>
+constexpr bool check_comparator_without_exec() {
+  static_assert(!std::is_same<Comparator, SortOptions>::value,
+                "KokkosSort: SortOptions are passed after an execution space: sort(exec, keys, options)");
+  static_assert(!std::is_same<Comparator, Algorithm>::value,
+                "KokkosSort: an Algorithm is passed after an execution space: sort(exec, keys, algorithm)");
+  return true;
+}
+}  // namespace Impl
+
+/// sort(exec, keys) on the View's execution space; returns when it is done.
+template <class KeyView, typename std::enable_if<Impl::is_view_argument<KeyView>::value, int>::type = 0>
+void sort(const KeyView& keys) {
+  const typename KeyView::execution_space exec{};
+  KokkosSort::sort(exec, keys);
+  exec.fence();
+}
+template <class KeyView, class Comparator,
+          typename std::enable_if<Impl::is_view_argument<KeyView>::value, int>::type = 0>
+void sort(const KeyView& keys, const Comparator& comp) {
+  static_assert(Impl::check_comparator_without_exec<Comparator>(), "");
+  const typename KeyView::execution_space exec{};
+  KokkosSort::sort(exec, keys, comp);
+  exec.fence();
+}
+
+/// sort_by_key(exec, keys, values) on the keys' execution space; returns when it is done.
+template <class KeyView, class ValueView,
+          typename std::enable_if<Impl::is_view_argument<KeyView>::value, int>::type = 0>
+void sort_by_key(const KeyView& keys, const ValueView& values) {
+  const typename KeyView::execution_space exec{};
+  KokkosSort::sort_by_key(exec, keys, values);
+  exec.fence();
+}
+template <class KeyView, class ValueView, class Comparator,
+          typename std::enable_if<Impl::is_view_argument<KeyView>::value, int>::type = 0>
+void sort_by_key(const KeyView& keys, const ValueView& values, const Comparator& comp) {
+  static_assert(Impl::check_comparator_without_exec<Comparator>(), "");
+  const typename KeyView::execution_space exec{};
+  KokkosSort::sort_by_key(exec, keys, values, comp);
+  exec.fence();
+}
+
+/// stable_sort(exec, keys) on the View's execution space; returns when it is done.
+template <class KeyView, typename std::enable_if<Impl::is_view_argument<KeyView>::value, int>::type = 0>
+void stable_sort(const KeyView& keys) {
+  const typename KeyView::execution_space exec{};
+  KokkosSort::stable_sort(exec, keys);
+  exec.fence();
+}
+template <class KeyView, class Comparator,
+          typename std::enable_if<Impl::is_view_argument<KeyView>::value, int>::type = 0>
+void stable_sort(const KeyView& keys, const Comparator& comp) {
+  static_assert(Impl::check_comparator_without_exec<Comparator>(), "");
+  const typename KeyView::execution_space exec{};
+  KokkosSort::stable_sort(exec, keys, comp);
+  exec.fence();
+}
+
+/// stable_sort_by_key(exec, keys, values) on the keys' execution space; returns when it is done.
+template <class KeyView, class ValueView,
+          typename std::enable_if<Impl::is_view_argument<KeyView>::value, int>::type = 0>
+void stable_sort_by_key(const KeyView& keys, const ValueView& values) {
+  const typename KeyView::execution_space exec{};
+  KokkosSort::stable_sort_by_key(exec, keys, values);
+  exec.fence();
+}
+template <class KeyView, class ValueView, class Comparator,
+          typename std::enable_if<Impl::is_view_argument<KeyView>::value, int>::type = 0>
+void stable_sort_by_key(const KeyView& keys, const ValueView& values, const Comparator& comp) {
+  static_assert(Impl::check_comparator_without_exec<Comparator>(), "");
+  const typename KeyView::execution_space exec{};
+  KokkosSort::stable_sort_by_key(exec, keys, values, comp);
+  exec.fence();
 }
 
 }  // namespace KokkosSort

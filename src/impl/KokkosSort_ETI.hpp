@@ -113,11 +113,12 @@ constexpr bool check_eti_only_call() {
                 "KokkosSort: KOKKOSSORT_ETI_ONLY: the compiled library holds the sorts without a comparator "
                 "only; to compile this call here, include <KokkosSort.hpp> first or do not define "
                 "KOKKOSSORT_ETI_ONLY");
-  static_assert(is_builtin_key<Key>::value,
+  static_assert(is_eti_key<Key>::value,
                 "KokkosSort: KOKKOSSORT_ETI_ONLY: the compiled library holds uint32_t, int32_t, uint64_t, "
-                "int64_t, float and double keys only; to compile this call here, include <KokkosSort.hpp> "
-                "first or do not define KOKKOSSORT_ETI_ONLY");
-  static_assert(!HasValues || is_builtin_key<Value>::value,
+                "int64_t, float and double keys only (not long long, short, char, ... where they are other "
+                "types); to compile this call here, include <KokkosSort.hpp> first or do not define "
+                "KOKKOSSORT_ETI_ONLY");
+  static_assert(!HasValues || is_eti_key<Value>::value,
                 "KokkosSort: KOKKOSSORT_ETI_ONLY: the compiled library holds uint32_t, int32_t, uint64_t, "
                 "int64_t, float and double values only; to compile this call here, include <KokkosSort.hpp> "
                 "first or do not define KOKKOSSORT_ETI_ONLY");

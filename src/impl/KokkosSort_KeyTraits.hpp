@@ -12,15 +12,47 @@
 namespace KokkosSort {
 namespace Impl {
 
+// Keys with the default order on every sort: float, double and every integer type of 1, 2, 4
+// or 8 bytes but bool (char, short, int, long, long long, signed and unsigned). Radix-class
+// sorts take as many 8-bit digits as the type has bytes.
 template <class T>
 struct is_builtin_key
+    : std::integral_constant<bool, (std::is_integral<T>::value && !std::is_same<T, bool>::value &&
+                                    (sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8)) ||
+                                       std::is_same<T, float>::value || std::is_same<T, double>::value> {};
+
+// The key (and value) types the compiled library holds (KokkosSort_ETI.hpp); the other built-in
+// keys compile where they are called.
+template <class T>
+struct is_eti_key
     : std::integral_constant<bool, std::is_same<T, std::uint32_t>::value || std::is_same<T, std::int32_t>::value ||
                                        std::is_same<T, std::uint64_t>::value || std::is_same<T, std::int64_t>::value ||
                                        std::is_same<T, float>::value || std::is_same<T, double>::value> {};
 
 // Unsigned integer of the key's width.
+template <std::size_t Bytes>
+struct unsigned_of_size {
+  using type = std::uint64_t;
+};
+template <>
+struct unsigned_of_size<1> {
+  using type = std::uint8_t;
+};
+template <>
+struct unsigned_of_size<2> {
+  using type = std::uint16_t;
+};
+template <>
+struct unsigned_of_size<4> {
+  using type = std::uint32_t;
+};
 template <class T>
-using key_bits_t = typename std::conditional<sizeof(T) == 4, std::uint32_t, std::uint64_t>::type;
+using key_bits_t = typename unsigned_of_size<sizeof(T)>::type;
+
+// The key bits widened to at least 32 bits (order-preserving), so that reductions, atomics and
+// the hybrid sort's coordinates work on 4- and 8-byte words only.
+template <class T>
+using key_word_t = typename std::conditional<(sizeof(T) < 4), std::uint32_t, key_bits_t<T>>::type;
 
 // Keys by value: a memcpy from a reference into scratch or global memory, whose alignment the
 // compiler cannot see there, compiles to one byte load per byte of the key.
@@ -40,13 +72,13 @@ KOKKOS_INLINE_FUNCTION key_bits_t<T> bit_cast_to_bits(const T key) {
 template <class T>
 KOKKOS_INLINE_FUNCTION key_bits_t<T> to_ordered_bits(const T key) {
   using U = key_bits_t<T>;
-  constexpr U sign = U(1) << (8 * sizeof(T) - 1);
-  if (std::is_floating_point<T>::value) {
-    if (key != key) return ~U(0);
+  constexpr U sign = U(U(1) << (8 * sizeof(T) - 1));
+  if constexpr (std::is_floating_point<T>::value) {
+    if (key != key) return U(~U(0));
     const U bits = key == T(0) ? U(0) : bit_cast_to_bits(key);
     return (bits & sign) ? U(~bits) : U(bits | sign);
-  } else if (std::is_signed<T>::value) {
-    return bit_cast_to_bits(key) ^ sign;
+  } else if constexpr (std::is_signed<T>::value) {
+    return U(bit_cast_to_bits(key) ^ sign);
   } else {
     return bit_cast_to_bits(key);
   }
@@ -56,12 +88,12 @@ KOKKOS_INLINE_FUNCTION key_bits_t<T> to_ordered_bits(const T key) {
 template <class T>
 KOKKOS_INLINE_FUNCTION T from_ordered_bits(key_bits_t<T> ordered) {
   using U = key_bits_t<T>;
-  constexpr U sign = U(1) << (8 * sizeof(T) - 1);
+  constexpr U sign = U(U(1) << (8 * sizeof(T) - 1));
   U bits = ordered;
-  if (std::is_floating_point<T>::value)
+  if constexpr (std::is_floating_point<T>::value)
     bits = (ordered & sign) ? U(ordered ^ sign) : U(~ordered);
-  else if (std::is_signed<T>::value)
-    bits = ordered ^ sign;
+  else if constexpr (std::is_signed<T>::value)
+    bits = U(ordered ^ sign);
   T key;
   std::memcpy(&key, &bits, sizeof(T));
   return key;

@@ -76,14 +76,26 @@ std::string key_type_name() {
 
 namespace Detail {
 
-// Maps a 32-bit value to T preserving order and equality (and so duplicates).
+// Maps a 32-bit value to T preserving order and equality (and so duplicates); integers of
+// 1 and 2 bytes keep the top bits (order preserved, neighbours merged).
 template <class T>
 T from_u32(std::uint32_t v) {
   const std::int64_t centred = std::int64_t(v) - (std::int64_t(1) << 31);
-  if (std::is_same<T, std::uint32_t>::value) return T(v);
-  if (std::is_same<T, std::uint64_t>::value) return T(std::uint64_t(v) << 32 | (v & 0xffu));
-  if (std::is_same<T, std::int32_t>::value) return T(centred);
-  if (std::is_same<T, std::int64_t>::value) return T(centred * (std::int64_t(1) << 31) + (v & 0xff));
+  if constexpr (std::is_integral<T>::value) {
+    if constexpr (sizeof(T) < 4) {
+      constexpr int drop = 32 - 8 * int(sizeof(T));
+      if constexpr (std::is_signed<T>::value)
+        return T(std::int64_t(v >> drop) - (std::int64_t(1) << (8 * sizeof(T) - 1)));
+      else
+        return T(v >> drop);
+    } else if constexpr (sizeof(T) == 4) {
+      return std::is_signed<T>::value ? T(centred) : T(v);
+    } else if constexpr (std::is_signed<T>::value) {
+      return T(centred * (std::int64_t(1) << 31) + (v & 0xff));
+    } else {
+      return T(std::uint64_t(v) << 32 | (v & 0xffu));
+    }
+  }
   // double: exact (centred values scaled by 2^-12). float has 24 bits: scaling the centred
   // value merged the small values of the deterministic-duplicates distribution (log n, log n
   // - 1, ... all became -524288.0f, an all-equal input); the plain value keeps v < 2^24 exact

@@ -241,7 +241,7 @@ struct OnesweepPass {
     KOKKOSSORT_UNROLL
     for (int j = 0; j < KeysPerThread; ++j) {
       const int p = Rank::position(me, j);
-      k[j] = p < valid ? Key(src_keys(base + p)) : from_ordered_bits<Key>(~U(0));
+      k[j] = p < valid ? Key(src_keys(base + p)) : from_ordered_bits<Key>(U(~U(0)));
       digit[j] = unsigned((to_ordered_bits(k[j]) >> shift) & U(radix - 1));
     }
     std::uint32_t* const words = status.data() + std::size_t(pass & 1) * tiles * radix;

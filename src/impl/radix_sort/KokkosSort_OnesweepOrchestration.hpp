@@ -18,7 +18,7 @@ namespace Impl {
 template <class Params, class Key, class Value, bool HasValues>
 struct OnesweepShape {
   static constexpr int team_size = Params::onesweep_team_size;
-  static constexpr int per_thread = sizeof(onesweep_word_t<Key, Value, HasValues>) == 4
+  static constexpr int per_thread = sizeof(onesweep_word_t<Key, Value, HasValues>) <= 4
                                         ? Params::onesweep_keys_per_thread_4b
                                         : Params::onesweep_keys_per_thread_8b;
   static constexpr int bits = Params::digit_bits;

@@ -31,7 +31,7 @@ KOKKOS_INLINE_FUNCTION unsigned radix_digit(const Key key, int shift, int bits) 
 template <class ExecSpace, class KeyView>
 struct RadixCommonBits {
   using Key = typename KeyView::non_const_value_type;
-  using U = key_bits_t<Key>;
+  using U = key_word_t<Key>;
   using member_type = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
   KeyView keys;
   Kokkos::View<U*, typename ExecSpace::memory_space> and_or;  // 2 words: AND, OR
@@ -42,10 +42,10 @@ struct RadixCommonBits {
     U all_and = ~U(0), all_or = 0;
     Kokkos::parallel_reduce(
         Kokkos::TeamThreadRange(team, layout.chunks.begin(c), layout.chunks.end(c)),
-        [&](const std::size_t i, U& acc) { acc &= to_ordered_bits(Key(keys(i))); }, Kokkos::BAnd<U>(all_and));
+        [&](const std::size_t i, U& acc) { acc &= U(to_ordered_bits(Key(keys(i)))); }, Kokkos::BAnd<U>(all_and));
     Kokkos::parallel_reduce(
         Kokkos::TeamThreadRange(team, layout.chunks.begin(c), layout.chunks.end(c)),
-        [&](const std::size_t i, U& acc) { acc |= to_ordered_bits(Key(keys(i))); }, Kokkos::BOr<U>(all_or));
+        [&](const std::size_t i, U& acc) { acc |= U(to_ordered_bits(Key(keys(i)))); }, Kokkos::BOr<U>(all_or));
     Kokkos::single(Kokkos::PerTeam(team), [&]() {
       Kokkos::atomic_fetch_and(&and_or(0), all_and);
       Kokkos::atomic_fetch_or(&and_or(1), all_or);
@@ -132,7 +132,7 @@ struct RadixTileSort {
   }
 
   // A key whose digit is the largest one: padding that sorts after every real key.
-  KOKKOS_INLINE_FUNCTION static Key padding() { return from_ordered_bits<Key>(~key_bits_t<Key>(0)); }
+  KOKKOS_INLINE_FUNCTION static Key padding() { return from_ordered_bits<Key>(key_bits_t<Key>(~key_bits_t<Key>(0))); }
 
   // One stable counting-sort round on `sub_bits` bits of the digit, in place in (keys, slots).
   // Each thread owns a contiguous run of tile positions and one counter per sub-digit, so

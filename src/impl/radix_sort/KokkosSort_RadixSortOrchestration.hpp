@@ -23,7 +23,7 @@ template <class ExecSpace, class Key, class RadixParams = typename Tuning<ExecSp
 struct RadixShape {
   using Params = RadixParams;
   static constexpr int team_size = Params::team_size;
-  static constexpr int per_thread = sizeof(Key) == 4 ? Params::keys_per_thread_4b : Params::keys_per_thread_8b;
+  static constexpr int per_thread = sizeof(Key) <= 4 ? Params::keys_per_thread_4b : Params::keys_per_thread_8b;
   static constexpr int bits = Params::digit_bits;
   static constexpr int radix = 1 << bits;
   static_assert(bits == 8, "KokkosSort: the radix downsweep sorts a digit in two 4-bit rounds");
@@ -59,7 +59,7 @@ void radix_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Val
                            SortWorkspace* reuse) {
   using Key = typename KeyView::non_const_value_type;
   using Mem = typename ExecSpace::memory_space;
-  using U = key_bits_t<Key>;
+  using U = key_word_t<Key>;  // the common-bits words: 1- and 2-byte keys reduce in 32 bits
   using Shape = RadixShape<ExecSpace, Key, Params>;
   constexpr int team_size = Shape::team_size;
   constexpr int bits = Shape::bits;
