@@ -105,10 +105,6 @@ KOKKOS_INLINE_FUNCTION void team_sort_in_scratch(const Member& team, const KeyVi
     Kokkos::parallel_for(Kokkos::TeamThreadRange(team, n), [&](const int p) { s.sa(p) = std::uint16_t(p); });
   }
   team.team_barrier();
-  if (n <= Tuning<ExecSpace>::TeamSort::rank_max) {
-    team_rank_sort_to<HasValues>(team, s.ka, s.vals, n, keys, values, comp);
-    return;
-  }
   const TileSortMethod m = team_merge_method(next_pow2(n), team.team_size(), Tuning<ExecSpace>::Tiles::run_sort);
   const bool in_b =
       team_merge_sort<HasValues>(team, s.ka, s.sa, s.kb, s.sb, n, m.base_run, m.chunk, m.run_sort, comp);

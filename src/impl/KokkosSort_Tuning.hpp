@@ -163,12 +163,6 @@ struct HostTuning {
       return resident_teams(exec, stream_team_size);
     }
   };
-  // Public team sorts (KokkosSort_TeamSort.hpp): rows of up to rank_max keys are ranked (every
-  // key against all, stable) instead of merge-sorted. A one-thread team's insertion runs
-  // already cover 16 keys; ranking costs it n^2 comparisons, so only the shortest rows.
-  struct TeamSort {
-    static constexpr int rank_max = 8;
-  };
   // apply_permutation's gather (KokkosSort_Permutation.hpp). Not timed yet: the radix sort's
   // streaming shape.
   struct Permute {
@@ -353,12 +347,6 @@ struct CudaTuning {
     static constexpr int items_per_thread = 8;
     static constexpr int base_run = 8;
     static constexpr std::size_t scratch_budget = 36 * 1024;
-  };
-  // Public team sorts: rows of up to rank_max keys ranked by the team (two barriers, broadcast
-  // reads of scratch) instead of merge-sorted (a barrier per pass). Against Kokkos 4.6's
-  // sort_team, 2^24 u32 keys: the merge sort took 0.42x its rate at rows of 16, 1.36x at 100.
-  struct TeamSort {
-    static constexpr int rank_max = 128;
   };
   // apply_permutation's gather: one strided pass per team over its chunk. Not timed yet: the
   // radix sort's streaming shape.

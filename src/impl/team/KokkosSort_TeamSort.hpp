@@ -197,25 +197,6 @@ KOKKOS_INLINE_FUNCTION void thread_transposition_sort_run(const KeyArr& keys, co
   thread_store_run<N, WithSlots>(keys, slot, b, k, s);
 }
 
-// Stable sort of n keys held in scratch (ka, with their values in vals when HasValues) by
-// ranking: each key's output position is the number of keys before it in the order, equal keys
-// counted only from earlier positions; keys and values are written there, to dst and vdst.
-// n^2 / team_size comparisons, but two barriers and reads that the whole team shares, which for
-// rows of up to a hundred keys beats a merge sort's barrier per pass. Ends with a barrier.
-template <bool HasValues, class Member, class KeyArr, class ValArr, class KeyView, class ValueView, class Comp>
-KOKKOS_INLINE_FUNCTION void team_rank_sort_to(const Member& team, const KeyArr& ka, const ValArr& vals, const int n,
-                                              const KeyView& dst, const ValueView& vdst, const Comp& comp) {
-  Kokkos::parallel_for(Kokkos::TeamThreadRange(team, n), [&](const int p) {
-    const auto k = ka(p);
-    int r = 0;
-    for (int j = 0; j < p; ++j) r += comp(k, ka(j)) ? 0 : 1;  // earlier keys not greater
-    for (int j = p + 1; j < n; ++j) r += comp(ka(j), k) ? 1 : 0;  // later keys smaller
-    dst(r) = k;
-    if constexpr (HasValues) vdst(r) = vals(p);
-  });
-  team.team_barrier();
-}
-
 // Stable insertion sort of keys[b, e) by one thread, moving slot[] (or any array of values) with
 // them when WithSlots: the base runs of team_merge_sort, and whole tiny segments in memory.
 template <bool WithSlots, class Index, class KeyArr, class SlotArr, class Comp>
