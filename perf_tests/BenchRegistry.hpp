@@ -18,7 +18,7 @@
 #include <utility>
 #include <vector>
 
-#include "KeptUntilFinalize.hpp"
+#include "BenchCommon.hpp"
 
 #if KOKKOSSORT_HAS_CUDA
 #include <cub/device/device_merge_sort.cuh>

@@ -20,7 +20,7 @@
 #include <KokkosSort.hpp>
 #include <benchmark/benchmark.h>
 
-#include "KeptUntilFinalize.hpp"
+#include "BenchCommon.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -204,24 +204,12 @@ int main(int argc, char** argv) {
   using namespace KokkosSortPermutationBench;
   Kokkos::initialize(argc, argv);
   {
-    std::vector<char*> rest;
-    for (int i = 0; i < argc; ++i) {
-      const std::string a = argv[i];
-      auto value = [&](const char* flag) { return a.rfind(flag, 0) == 0 ? a.substr(std::strlen(flag)) : std::string(); };
-      if (!value("--min_log2=").empty())
-        min_log2 = std::stoi(value("--min_log2="));
-      else if (!value("--max_log2=").empty())
-        max_log2 = std::stoi(value("--max_log2="));
-      else
-        rest.push_back(argv[i]);
-    }
-    benchmark::AddCustomContext("execution_space", Exec::name());
+    auto rest = KokkosSortBench::parse_own_flags(
+        argc, argv,
+        {{"--min_log2=", [](const std::string& v) { min_log2 = std::stoi(v); }},
+         {"--max_log2=", [](const std::string& v) { max_log2 = std::stoi(v); }}});
+    KokkosSortBench::add_machine_context<Exec>();
     benchmark::AddCustomContext("kokkos_version", std::to_string(KOKKOS_VERSION));
-#if defined(KOKKOS_ENABLE_CUDA)
-    cudaDeviceProp prop;
-    cudaGetDeviceProperties(&prop, 0);
-    benchmark::AddCustomContext("device", prop.name);
-#endif
     auto& workloads = KokkosSortBench::kept_until_finalize<std::vector<std::shared_ptr<Workload>>>();
     const auto routes = registry();
     for (int lg = min_log2; lg <= max_log2; lg += 2) {

@@ -23,7 +23,7 @@
 #include <KokkosSort_SegmentedSort.hpp>
 #include <benchmark/benchmark.h>
 
-#include "KeptUntilFinalize.hpp"
+#include "BenchCommon.hpp"
 
 #if __has_include(<KokkosSparse_SortCrs.hpp>)
 #include <KokkosSparse_SortCrs.hpp>
@@ -400,23 +400,13 @@ int main(int argc, char** argv) {
   using namespace KokkosSortSegmentedBench;
   Kokkos::initialize(argc, argv);
   {
-    std::vector<char*> rest;
-    for (int i = 0; i < argc; ++i) {
-      const std::string a = argv[i];
-      auto value = [&](const char* flag) { return a.rfind(flag, 0) == 0 ? a.substr(std::strlen(flag)) : std::string(); };
-      if (!value("--min_log2=").empty()) min_log2 = std::stoi(value("--min_log2="));
-      else if (!value("--max_log2=").empty()) max_log2 = std::stoi(value("--max_log2="));
-      else if (!value("--types=").empty()) types = value("--types=");
-      else if (!value("--cap_seconds=").empty()) cap_seconds = std::stod(value("--cap_seconds="));
-      else rest.push_back(argv[i]);
-    }
-    benchmark::AddCustomContext("execution_space", Exec::name());
-    benchmark::AddCustomContext("host_threads", std::to_string(Kokkos::DefaultHostExecutionSpace().concurrency()));
-#if KOKKOSSORT_HAS_CUDA
-    cudaDeviceProp prop;
-    cudaGetDeviceProperties(&prop, 0);
-    benchmark::AddCustomContext("device", prop.name);
-#endif
+    auto rest = KokkosSortBench::parse_own_flags(
+        argc, argv,
+        {{"--min_log2=", [](const std::string& v) { min_log2 = std::stoi(v); }},
+         {"--max_log2=", [](const std::string& v) { max_log2 = std::stoi(v); }},
+         {"--types=", [](const std::string& v) { types = v; }},
+         {"--cap_seconds=", [](const std::string& v) { cap_seconds = std::stod(v); }}});
+    KokkosSortBench::add_machine_context<Exec>();
     // Workloads live until Kokkos finalizes (their device Views with them).
     auto& workloads = KokkosSortBench::kept_until_finalize<std::vector<std::shared_ptr<Workload>>>();
     const auto sorters = registry();

@@ -54,43 +54,21 @@ int main(int argc, char** argv) {
   using namespace KokkosSortBench;
   Kokkos::initialize(argc, argv);
   {
-    std::vector<char*> rest;
-    for (int i = 0; i < argc; ++i) {
-      std::string a = argv[i];
-      auto value = [&](const char* flag) { return a.rfind(flag, 0) == 0 ? a.substr(std::strlen(flag)) : std::string(); };
-      if (!value("--min_log2=").empty()) settings.min_log2 = std::stoi(value("--min_log2="));
-      else if (!value("--max_log2=").empty()) settings.max_log2 = std::stoi(value("--max_log2="));
-      else if (!value("--cap_seconds=").empty()) settings.cap_seconds = std::stod(value("--cap_seconds="));
-      else if (!value("--dists=").empty()) settings.all_dists = value("--dists=") == "all";
-      else if (!value("--types=").empty()) settings.types = value("--types=");
-      else if (!value("--input_cache=").empty()) settings.input_cache = std::max(1, std::stoi(value("--input_cache=")));
-      else if (!value("--bucket_team_scratch=").empty())
-        bucket_team_scratch_variants = parse_team_scratch_list(value("--bucket_team_scratch="));
-      else if (!value("--bucket_samples=").empty())
-        bucket_samples_variants = parse_samples_list(value("--bucket_samples="));
-      else if (!value("--bucket_merge_team=").empty())
-        bucket_merge_team_variants = parse_merge_team_list(value("--bucket_merge_team="));
-      else rest.push_back(argv[i]);
-    }
+    auto rest = KokkosSortBench::parse_own_flags(
+        argc, argv,
+        {{"--min_log2=", [](const std::string& v) { settings.min_log2 = std::stoi(v); }},
+         {"--max_log2=", [](const std::string& v) { settings.max_log2 = std::stoi(v); }},
+         {"--cap_seconds=", [](const std::string& v) { settings.cap_seconds = std::stod(v); }},
+         {"--dists=", [](const std::string& v) { settings.all_dists = v == "all"; }},
+         {"--types=", [](const std::string& v) { settings.types = v; }},
+         {"--input_cache=", [](const std::string& v) { settings.input_cache = std::max(1, std::stoi(v)); }},
+         {"--bucket_team_scratch=",
+          [](const std::string& v) { bucket_team_scratch_variants = parse_team_scratch_list(v); }},
+         {"--bucket_samples=", [](const std::string& v) { bucket_samples_variants = parse_samples_list(v); }},
+         {"--bucket_merge_team=", [](const std::string& v) { bucket_merge_team_variants = parse_merge_team_list(v); }}});
     settings.copy_bandwidth = measure_copy_bandwidth();
-    benchmark::AddCustomContext("execution_space", Exec::name());
+    KokkosSortBench::add_machine_context<Exec>();
     benchmark::AddCustomContext("copy_bandwidth_GBps", std::to_string(settings.copy_bandwidth / 1e9));
-#if KOKKOSSORT_HAS_CUDA
-    cudaDeviceProp prop;
-    cudaGetDeviceProperties(&prop, 0);
-    benchmark::AddCustomContext("device", prop.name);
-    int runtime = 0;
-    cudaRuntimeGetVersion(&runtime);
-    benchmark::AddCustomContext("cuda_version", std::to_string(runtime / 1000) + "." + std::to_string(runtime % 1000 / 10));
-#else
-    std::ifstream cpuinfo("/proc/cpuinfo");
-    for (std::string line; std::getline(cpuinfo, line);)
-      if (line.rfind("model name", 0) == 0) {
-        benchmark::AddCustomContext("cpu", line.substr(line.find(':') + 2));
-        break;
-      }
-    benchmark::AddCustomContext("host_threads", std::to_string(Exec().concurrency()));
-#endif
     auto wants = [&](const char* t) { return ("," + settings.types + ",").find(std::string(",") + t + ",") != std::string::npos; };
     if (wants("u32")) register_type<std::uint32_t>("u32", false);
     if (wants("u64")) register_type<std::uint64_t>("u64", false);

@@ -23,7 +23,7 @@
 #include <KokkosSort_TeamSort.hpp>
 #include <benchmark/benchmark.h>
 
-#include "KeptUntilFinalize.hpp"
+#include "BenchCommon.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -215,31 +215,18 @@ int main(int argc, char** argv) {
   using namespace KokkosSortTeamBench;
   Kokkos::initialize(argc, argv);
   {
-    std::vector<char*> rest;
-    for (int i = 0; i < argc; ++i) {
-      const std::string a = argv[i];
-      auto value = [&](const char* flag) { return a.rfind(flag, 0) == 0 ? a.substr(std::strlen(flag)) : std::string(); };
-      if (!value("--log2_keys=").empty()) {
-        log2_keys = std::stoi(value("--log2_keys="));
-      } else if (!value("--team_size=").empty()) {
-        team_size_flag = std::stoi(value("--team_size="));
-      } else if (!value("--types=").empty()) {
-        types = value("--types=");
-      } else if (!value("--lengths=").empty()) {
-        lengths.clear();
-        std::stringstream list(value("--lengths="));
-        for (std::string item; std::getline(list, item, ',');) lengths.push_back(std::stoul(item));
-      } else {
-        rest.push_back(argv[i]);
-      }
-    }
-    benchmark::AddCustomContext("execution_space", Exec::name());
+    auto rest = KokkosSortBench::parse_own_flags(
+        argc, argv,
+        {{"--log2_keys=", [](const std::string& v) { log2_keys = std::stoi(v); }},
+         {"--team_size=", [](const std::string& v) { team_size_flag = std::stoi(v); }},
+         {"--types=", [](const std::string& v) { types = v; }},
+         {"--lengths=", [](const std::string& v) {
+            lengths.clear();
+            std::stringstream list(v);
+            for (std::string item; std::getline(list, item, ',');) lengths.push_back(std::stoul(item));
+          }}});
+    KokkosSortBench::add_machine_context<Exec>();
     benchmark::AddCustomContext("kokkos_version", std::to_string(KOKKOS_VERSION));
-#if defined(KOKKOS_ENABLE_CUDA)
-    cudaDeviceProp prop;
-    cudaGetDeviceProperties(&prop, 0);
-    benchmark::AddCustomContext("device", prop.name);
-#endif
     auto& workloads = KokkosSortBench::kept_until_finalize<std::vector<std::shared_ptr<Workload>>>();
     const auto sorters = registry();
     for (const std::size_t len : lengths) {
