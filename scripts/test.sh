@@ -32,6 +32,15 @@ cmake --install "$build" --prefix "$build/install"
 cmake -S examples/consumer -B "$build-consumer" -G Ninja -DCMAKE_PREFIX_PATH="$root/$build/install"
 cmake --build "$build-consumer"
 "$build-consumer/consumer"
+if [ "${KOKKOSSORT_MPI:-1}" = 1 ]; then
+  # The distributed component of the installed package, at two ranks of one thread each.
+  cmake -S examples/consumer_distributed -B "$build-consumer-distributed" -G Ninja \
+    -DCMAKE_PREFIX_PATH="$root/$build/install"
+  cmake --build "$build-consumer-distributed"
+  mpi_flags=()
+  if mpirun --version 2>&1 | grep -q "Open MPI"; then mpi_flags=(--oversubscribe --allow-run-as-root); fi
+  OMP_NUM_THREADS=1 mpirun "${mpi_flags[@]}" -np 2 "$build-consumer-distributed/consumer_distributed"
+fi
 # add_subdirectory, reusing the Kokkos built above.
 cmake -S examples/subdirectory -B "$build-subdirectory" -G Ninja -DKokkos_ROOT="$root/$build/_deps/install"
 cmake --build "$build-subdirectory"
