@@ -12,6 +12,7 @@
 #include "../team/KokkosSort_TeamDigitRank.hpp"
 #include "../team/KokkosSort_TeamHistogram.hpp"
 #include "../team/KokkosSort_TeamPrimitives.hpp"
+#include "../thread/KokkosSort_StatusWord.hpp"
 
 namespace KokkosSort {
 namespace Impl {
@@ -27,15 +28,6 @@ struct OnesweepStatus {
   static constexpr std::uint32_t flag_mask = 3u << 30;
   static constexpr std::uint32_t value_mask = aggregate - 1;
 };
-
-// Status words publish nothing but themselves (flag and count in one aligned 32-bit access),
-// so relaxed single-word accesses suffice; volatile makes every poll re-read memory.
-KOKKOS_INLINE_FUNCTION std::uint32_t onesweep_load_status(const std::uint32_t* p) {
-  return *static_cast<const volatile std::uint32_t*>(p);
-}
-KOKKOS_INLINE_FUNCTION void onesweep_store_status(std::uint32_t* p, const std::uint32_t v) {
-  *static_cast<volatile std::uint32_t*>(p) = v;
-}
 
 // Decomposition of one onesweep sort: a digit pass runs one team per tile, the histogram and
 // the copy back one team per chunk of whole tiles.
@@ -177,7 +169,10 @@ constexpr bool onesweep_exchanges_value() {
 // its row of the other array, last read by the pass before, for the pass after.
 // CountFirst: the tile's digit counts (and so its aggregates) come from a histogram before the
 // ranking loop (TeamDigitRank::count_then_rank) instead of after it.
-template <class ExecSpace, class KeyView, class ValueView, bool HasValues, int KeysPerThread, bool CountFirst>
+// DigitsInScratch (with values): the values find their output places from their keys' digits,
+// kept in scratch (a byte a key) by the key scatter, instead of from positions held in registers.
+template <class ExecSpace, class KeyView, class ValueView, bool HasValues, int KeysPerThread, bool CountFirst,
+          bool DigitsInScratch = false>
 struct OnesweepPass {
   using Key = typename KeyView::non_const_value_type;
   using Value = typename ValueView::non_const_value_type;
@@ -197,10 +192,19 @@ struct OnesweepPass {
   int pass;
   int passes;
 
+  // Words of the scratch array that holds the ranking's counters, then the exchanged tile.
+  KOKKOS_INLINE_FUNCTION static constexpr int shared_words(const int ts) {
+    return ts * KeysPerThread > counter_words(ts) ? ts * KeysPerThread : counter_words(ts);
+  }
+  KOKKOS_INLINE_FUNCTION static constexpr int counter_words(const int ts) {
+    return int((std::size_t(Rank::counter_count(ts)) * sizeof(std::uint32_t) + sizeof(Word) - 1) / sizeof(Word));
+  }
   // Level-0 scratch of one team of `ts` threads.
+  static constexpr bool digits_in_scratch = HasValues && DigitsInScratch;
   static constexpr std::size_t scratch_size(int ts) {
-    return Rank::scratch_size(ts) + scratch_bytes<Word>(std::size_t(ts) * KeysPerThread) +
-           scratch_bytes<std::uint32_t>(radix) + scratch_bytes<std::uint32_t>(1);
+    return scratch_bytes<Word>(std::size_t(shared_words(ts))) + Rank::scratch_size_without_counters(ts) +
+           scratch_bytes<std::uint32_t>(radix) + scratch_bytes<std::uint32_t>(1) +
+           (digits_in_scratch ? scratch_bytes<std::uint8_t>(std::size_t(ts) * KeysPerThread) : 0);
   }
   std::size_t team_shmem_size(int ts) const { return scratch_size(ts); }
 
@@ -213,47 +217,54 @@ struct OnesweepPass {
     const std::uint32_t info = pass_info(pass);
     if (!(info & OnesweepPassInfo::active)) return;  // the whole team: info is uniform
     const bool from_buffer = (info & OnesweepPassInfo::from_buffer) != 0;
-    const KeyView& src_keys = from_buffer ? buf_keys : keys;
-    const KeyView& dst_keys = from_buffer ? keys : buf_keys;
-    const ValueView& src_values = from_buffer ? buf_values : values;
-    const ValueView& dst_values = from_buffer ? values : buf_values;
+    // Pointers chosen once: a View member picked by a run-time flag is re-read from the
+    // kernel's parameters (an indexed constant load) at every access.
+    const Key* const src_keys = (from_buffer ? buf_keys : keys).data();
+    Key* const dst_keys = (from_buffer ? keys : buf_keys).data();
+    const Value* const src_values = HasValues ? (from_buffer ? buf_values : values).data() : nullptr;
+    Value* const dst_values = HasValues ? (from_buffer ? values : buf_values).data() : nullptr;
 
     const int ts = team.team_size();
     const int me = team.team_rank();
     const int tile = layout.tile();
-    const Rank ranking(team);
-    ScratchArray<ExecSpace, Word> exchange(team.team_scratch(0), tile);
+    // The counters and the tile share scratch (a barrier separates ranking and exchange), so
+    // that larger tiles fit the level-0 budget.
+    ScratchArray<ExecSpace, Word> exchange(team.team_scratch(0), shared_words(ts));
+    const Rank ranking(team, reinterpret_cast<std::uint32_t*>(exchange.data()));
     // delta(d): output position minus tile position of the tile's digit-d keys (mod 2^32).
     ScratchArray<ExecSpace, std::uint32_t> delta(team.team_scratch(0), radix);
     ScratchArray<ExecSpace, std::uint32_t> claimed(team.team_scratch(0), 1);
+    ScratchArray<ExecSpace, std::uint8_t> tile_digits(team.team_scratch(0), digits_in_scratch ? tile : 0);
     ranking.zero(team);
     Kokkos::single(Kokkos::PerTeam(team), [&]() { claimed(0) = Kokkos::atomic_fetch_add(&tile_counter(pass), 1u); });
     team.team_barrier();
-    const std::size_t t = claimed(0);
-    const std::size_t base = layout.tiles.begin(t);
+    const std::uint32_t t = claimed(0);
+    // 32-bit positions: a pass sorts fewer than 2^30 keys.
+    const std::uint32_t base = std::uint32_t(layout.tiles.begin(t));
     const int valid = int(layout.tiles.end(t) - base);
+    const bool full = valid == tile;  // every tile but the last: its loops run unguarded
     const int padding = tile - valid;  // keys of the largest digit, ranked after every real key
     const int shift = pass * bits;
 
     Key k[KeysPerThread];
-    unsigned digit[KeysPerThread];
     std::uint32_t rank[KeysPerThread];
     KOKKOSSORT_UNROLL
     for (int j = 0; j < KeysPerThread; ++j) {
       const int p = Rank::position(me, j);
-      k[j] = p < valid ? Key(src_keys(base + p)) : from_ordered_bits<Key>(U(~U(0)));
-      digit[j] = unsigned((to_ordered_bits(k[j]) >> shift) & U(radix - 1));
+      k[j] = full || p < valid ? Key(src_keys[base + p]) : from_ordered_bits<Key>(U(~U(0)));
     }
+    const auto digit = [&](const int j) { return unsigned((to_ordered_bits(k[j]) >> shift) & U(radix - 1)); };
     std::uint32_t* const words = status.data() + std::size_t(pass & 1) * tiles * radix;
-    std::uint32_t* const own = words + t * radix;
+    std::uint32_t* const own = words + std::size_t(t) * radix;
     const auto publish = [&](const int d, const std::uint32_t count) {
       const std::uint32_t real = d == radix - 1 ? count - std::uint32_t(padding) : count;
-      onesweep_store_status(own + d, (t == 0 ? OnesweepStatus::prefix : OnesweepStatus::aggregate) | real);
+      status_word_store(own + d, (t == 0 ? OnesweepStatus::prefix : OnesweepStatus::aggregate) | real);
     };
     if constexpr (CountFirst)
       ranking.count_then_rank(team, digit, rank, publish);
     else
       ranking.rank(team, digit, rank, publish);
+    team.team_barrier();  // every rank read its counters
     Key* const tile_keys = reinterpret_cast<Key*>(exchange.data());
     KOKKOSSORT_UNROLL
     for (int j = 0; j < KeysPerThread; ++j) tile_keys[rank[j]] = k[j];
@@ -263,44 +274,66 @@ struct OnesweepPass {
       std::uint32_t exclusive = 0;
       if (t > 0) {
         // Tile 0 publishes a prefix at once, so the walk ends at tile 0 at the latest.
-        for (std::size_t j = t - 1;; --j) {
+        for (std::uint32_t j = t - 1;; --j) {
           std::uint32_t w;
           do {
-            w = onesweep_load_status(words + j * radix + d);
+            w = status_word_load(words + std::size_t(j) * radix + d);
           } while ((w & OnesweepStatus::flag_mask) == 0);
           exclusive += w & OnesweepStatus::value_mask;
           if ((w & OnesweepStatus::flag_mask) == OnesweepStatus::prefix) break;
         }
-        onesweep_store_status(own + d, OnesweepStatus::prefix | (exclusive + count));
+        status_word_store(own + d, OnesweepStatus::prefix | (exclusive + count));
       }
       delta(d) = offsets(std::size_t(pass) * radix + d) + exclusive - ranking.start(d);
     });
     team.team_barrier();
     // Tile positions me, me + ts, ...: consecutive threads write consecutive outputs of a run.
-    std::uint32_t dst[KeysPerThread];
-    KOKKOSSORT_UNROLL
-    for (int x = 0; x < KeysPerThread; ++x) {
-      const int i = me + x * ts;
-      if (i < valid) {
-        const Key key = tile_keys[i];
-        dst[x] = std::uint32_t(i) + delta(int((to_ordered_bits(key) >> shift) & U(radix - 1)));
-        dst_keys(dst[x]) = key;
+    std::uint32_t dst[digits_in_scratch || !HasValues ? 1 : KeysPerThread];
+    const auto scatter_keys = [&](const bool guarded) {
+      KOKKOSSORT_UNROLL
+      for (int x = 0; x < KeysPerThread; ++x) {
+        const int i = me + x * ts;
+        if (!guarded || i < valid) {
+          const Key key = tile_keys[i];
+          const int d = int((to_ordered_bits(key) >> shift) & U(radix - 1));
+          const std::uint32_t out = std::uint32_t(i) + delta(d);
+          dst_keys[out] = key;
+          if constexpr (digits_in_scratch)
+            tile_digits(i) = std::uint8_t(d);
+          else if constexpr (HasValues)
+            dst[x] = out;
+        }
       }
-    }
+    };
+    if (full)
+      scatter_keys(false);
+    else
+      scatter_keys(true);
     if constexpr (HasValues) {
       Value* const tile_values = reinterpret_cast<Value*>(exchange.data());
       team.team_barrier();
       KOKKOSSORT_UNROLL
       for (int j = 0; j < KeysPerThread; ++j) {
         const int p = Rank::position(me, j);
-        if (p < valid) tile_values[rank[j]] = src_values(base + p);
+        if (full || p < valid) tile_values[rank[j]] = src_values[base + p];
       }
       team.team_barrier();
-      KOKKOSSORT_UNROLL
-      for (int x = 0; x < KeysPerThread; ++x) {
-        const int i = me + x * ts;
-        if (i < valid) dst_values(dst[x]) = tile_values[i];
-      }
+      const auto scatter_values = [&](const bool guarded) {
+        KOKKOSSORT_UNROLL
+        for (int x = 0; x < KeysPerThread; ++x) {
+          const int i = me + x * ts;
+          if (!guarded || i < valid) {
+            if constexpr (digits_in_scratch)
+              dst_values[std::uint32_t(i) + delta(int(tile_digits(i)))] = tile_values[i];
+            else
+              dst_values[dst[x]] = tile_values[i];
+          }
+        }
+      };
+      if (full)
+        scatter_values(false);
+      else
+        scatter_values(true);
     }
   }
 };

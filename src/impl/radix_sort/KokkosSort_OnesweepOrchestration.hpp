@@ -41,12 +41,13 @@ void radix_onesweep_contiguous(const ExecSpace& exec, const KeyView& keys, const
   using Table = Kokkos::View<std::uint32_t*, Mem>;
   using Policy = Kokkos::TeamPolicy<ExecSpace>;
   using Pass = OnesweepPass<ExecSpace, KeyView, ValueView, HasValues, Shape::per_thread,
-                           HasValues ? Params::onesweep_count_first_pairs : Params::onesweep_count_first_keys>;
+                           HasValues ? Params::onesweep_count_first_pairs : Params::onesweep_count_first_keys,
+                           Params::onesweep_value_digits_in_scratch>;
   constexpr int team_size = Shape::team_size;
   constexpr int bits = Shape::bits;
   constexpr int radix = 1 << bits;
   constexpr int passes = Shape::passes;
-  constexpr unsigned min_teams = Params::onesweep_min_teams_per_sm;
+  constexpr unsigned min_teams = HasValues ? Params::onesweep_min_teams_per_sm_pairs : Params::onesweep_min_teams_per_sm;
   // A register bound for the digit pass where the tuning asks for one (LaunchBounds<0, 0>: none).
   using PassPolicy =
       Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<(min_teams > 0 ? unsigned(team_size) : 0u), min_teams>>;

@@ -24,16 +24,30 @@ struct TeamDigitRank {
   static constexpr int radix = 1 << Bits;
 
   KOKKOS_INLINE_FUNCTION static constexpr int groups(const int ts) { return (ts + lanes - 1) / lanes; }
-  // Level-0 scratch for a team of `ts` threads.
+  // Counters of a team of `ts` threads, which a caller may place in memory of its own.
+  KOKKOS_INLINE_FUNCTION static constexpr int counter_count(const int ts) { return groups(ts) * radix; }
+  // Level-0 scratch for a team of `ts` threads: with its counters, or without them.
   static constexpr std::size_t scratch_size(const int ts) {
-    return scratch_bytes<std::uint32_t>(std::size_t(groups(ts)) * radix) + scratch_bytes<std::uint32_t>(radix + 1);
+    return scratch_bytes<std::uint32_t>(std::size_t(counter_count(ts))) + scratch_size_without_counters(ts);
+  }
+  static constexpr std::size_t scratch_size_without_counters(const int ts) {
+    return scratch_bytes<std::uint32_t>(radix + 1) + scratch_bytes<std::uint32_t>(std::size_t(groups(ts)));
   }
 
-  ScratchArray<ExecSpace, std::uint32_t> counters;  // (group, digit): keys so far, then the group's offset
-  ScratchArray<ExecSpace, std::uint32_t> start;     // first tile position of each digit; start(radix) = tile
+  ScratchArray<ExecSpace, std::uint32_t> counters;      // (group, digit): keys so far, then the group's offset
+  ScratchArray<ExecSpace, std::uint32_t> start;         // first tile position of each digit; start(radix) = tile
+  ScratchArray<ExecSpace, std::uint32_t> group_totals;  // the digit scan's per-group sums
 
   KOKKOS_INLINE_FUNCTION explicit TeamDigitRank(const member_type& team)
-      : counters(team.team_scratch(0), groups(team.team_size()) * radix), start(team.team_scratch(0), radix + 1) {}
+      : counters(team.team_scratch(0), counter_count(team.team_size())),
+        start(team.team_scratch(0), radix + 1),
+        group_totals(team.team_scratch(0), groups(team.team_size())) {}
+  // Counters in the caller's scratch (counter_count(team_size) words), e.g. shared with a tile
+  // the team writes only after ranking and a barrier.
+  KOKKOS_INLINE_FUNCTION TeamDigitRank(const member_type& team, std::uint32_t* const counter_memory)
+      : counters(counter_memory, counter_count(team.team_size())),
+        start(team.team_scratch(0), radix + 1),
+        group_totals(team.team_scratch(0), groups(team.team_size())) {}
 
   KOKKOS_INLINE_FUNCTION static int position(const int team_rank, const int j) {
     const int g = team_rank / lanes;
@@ -47,32 +61,38 @@ struct TeamDigitRank {
 
   // As rank(), but the counts come first, from a histogram of the digits, and the ranks after
   // the scan: on_count sees them before the ranking loop runs.
-  template <class OnCount>
-  KOKKOS_INLINE_FUNCTION void count_then_rank(const member_type& team, const unsigned (&digit)[KeysPerThread],
+  template <class DigitOf, class OnCount>
+  KOKKOS_INLINE_FUNCTION void count_then_rank(const member_type& team, const DigitOf& digit,
                                               std::uint32_t (&rank)[KeysPerThread], const OnCount& on_count) const {
     std::uint32_t* const row = group_row(team);
     KOKKOSSORT_UNROLL
-    for (int j = 0; j < KeysPerThread; ++j) Group::count(row, digit[j]);
+    for (int j = 0; j < KeysPerThread; ++j) Group::count(row, digit(j));
     team.team_barrier();
     offsets_and_starts(team, on_count);
     KOKKOSSORT_UNROLL
-    for (int j = 0; j < KeysPerThread; ++j)
-      rank[j] = start(digit[j]) + Group::template rank_and_count<Bits>(row, digit[j]);
+    for (int j = 0; j < KeysPerThread; ++j) {
+      const unsigned d = digit(j);
+      rank[j] = start(d) + Group::template rank_and_count<Bits>(row, d);
+    }
   }
 
-  // rank[j] = tile position of key j (digit digit[j]) in the tile stably sorted by digit.
+  // rank[j] = tile position of key j (digit digit(j)) in the tile stably sorted by digit;
+  // digit(j) is called more than once per key (recomputing it can beat holding it in a register).
   // on_count(d, c) sees each digit's count c as soon as it is known, before the positions
   // are. Afterwards start(d) holds digit d's first position; no barrier follows the ranks.
-  template <class OnCount>
-  KOKKOS_INLINE_FUNCTION void rank(const member_type& team, const unsigned (&digit)[KeysPerThread],
+  template <class DigitOf, class OnCount>
+  KOKKOS_INLINE_FUNCTION void rank(const member_type& team, const DigitOf& digit,
                                    std::uint32_t (&rank)[KeysPerThread], const OnCount& on_count) const {
     std::uint32_t* const row = group_row(team);
     KOKKOSSORT_UNROLL
-    for (int j = 0; j < KeysPerThread; ++j) rank[j] = Group::template rank_and_count<Bits>(row, digit[j]);
+    for (int j = 0; j < KeysPerThread; ++j) rank[j] = Group::template rank_and_count<Bits>(row, digit(j));
     team.team_barrier();
     offsets_and_starts(team, on_count);
     KOKKOSSORT_UNROLL
-    for (int j = 0; j < KeysPerThread; ++j) rank[j] += start(digit[j]) + row[digit[j]];
+    for (int j = 0; j < KeysPerThread; ++j) {
+      const unsigned d = digit(j);
+      rank[j] += start(d) + row[d];
+    }
   }
 
  private:
@@ -86,6 +106,23 @@ struct TeamDigitRank {
   template <class OnCount>
   KOKKOS_INLINE_FUNCTION void offsets_and_starts(const member_type& team, const OnCount& on_count) const {
     const int gs = groups(team.team_size());
+    if (team.team_size() == radix) {
+      // Thread d sums digit d's counters and scans the sums in registers: one barrier, where
+      // the general form below writes the sums to scratch and scans them there.
+      const int d = team.team_rank();
+      std::uint32_t sum = 0;
+      for (int h = 0; h < gs; ++h) {
+        const std::uint32_t c = counters(std::size_t(h) * radix + d);
+        counters(std::size_t(h) * radix + d) = sum;
+        sum += c;
+      }
+      on_count(d, sum);
+      std::uint32_t tile = 0;
+      start(d) = team_exclusive_scan_value<Group>(team, sum, group_totals, tile);
+      if (d == 0) start(int(radix)) = tile;
+      team.team_barrier();
+      return;
+    }
     Kokkos::parallel_for(Kokkos::TeamThreadRange(team, int(radix)), [&](const int d) {
       std::uint32_t sum = 0;
       for (int h = 0; h < gs; ++h) {

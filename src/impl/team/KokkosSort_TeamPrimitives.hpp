@@ -111,6 +111,29 @@ KOKKOS_INLINE_FUNCTION void team_exclusive_scan(const Member& team, const Array&
   team.team_barrier();
 }
 
+// Sum of `value` over the team's threads of lower rank (one value per thread, as
+// team.team_scan), with `total` the team's sum: each lane group (Group, a LaneGroup) scans in
+// registers, group sums meet in `group_totals` (one word per group) behind one barrier. The
+// caller puts a barrier between two uses of the same group_totals.
+template <class Group, class Member, class Totals>
+KOKKOS_INLINE_FUNCTION std::uint32_t team_exclusive_scan_value(const Member& team, const std::uint32_t value,
+                                                               const Totals& group_totals, std::uint32_t& total) {
+  const int g = team.team_rank() / Group::lanes;
+  std::uint32_t group_sum = 0;
+  const std::uint32_t within = Group::exclusive_scan(value, group_sum);
+  if (Group::lane(team.team_rank()) == 0) group_totals(g) = group_sum;
+  team.team_barrier();
+  const int groups = (team.team_size() + Group::lanes - 1) / Group::lanes;
+  std::uint32_t before = 0, all = 0;
+  for (int h = 0; h < groups; ++h) {
+    const std::uint32_t s = group_totals(h);
+    before += h < g ? s : 0u;
+    all += s;
+  }
+  total = all;
+  return before + within;
+}
+
 // store(x, load(x)) for every x in [0, count), spread over the team like a TeamThreadRange
 // (thread r takes r, r + team_size, ...), but each thread issues Batch loads, a team's width
 // apart, before it stores any. A TeamThreadRange loop that copies global memory into scratch

@@ -25,6 +25,12 @@ struct LaneGroup {
   }
   // Adds one to counters[digit] (the group's threads at once).
   KOKKOS_INLINE_FUNCTION static void count(std::uint32_t* counters, const unsigned digit) { ++counters[digit]; }
+  // Sum of `value` over the group's lanes before this one (lane order); `total` gets the
+  // group's sum (the group's threads at once).
+  KOKKOS_INLINE_FUNCTION static std::uint32_t exclusive_scan(const std::uint32_t value, std::uint32_t& total) {
+    total = value;
+    return 0;
+  }
 };
 
 #if KOKKOSSORT_HAS_CUDA
@@ -44,16 +50,25 @@ struct LaneGroup<ExecSpace, typename std::enable_if<is_cuda_space<ExecSpace>::va
     unsigned peers = 0xffffffffu;
     KOKKOSSORT_UNROLL
     for (int b = 0; b < Bits; ++b) {
-      const bool set = (digit >> b) & 1u;
-      const unsigned votes = __ballot_sync(0xffffffffu, set);
-      peers &= set ? votes : ~votes;
+      // The lanes whose bit b equals this lane's: the ballot of the bit, inverted where it is
+      // clear. In PTX, as nvcc computes the bit twice from C++ (7 instructions a bit, not 4).
+      unsigned same;
+      asm("{\n\t.reg .pred p;\n\t.reg .b32 m;\n\t"
+          "and.b32 m, %1, %2;\n\t"
+          "setp.ne.u32 p, m, 0;\n\t"
+          "vote.sync.ballot.b32 %0, p, 0xffffffff;\n\t"
+          "@!p not.b32 %0, %0;\n\t}"
+          : "=r"(same)
+          : "r"(digit), "r"(1u << b));
+      peers &= same;
     }
     const unsigned leader = 31u - unsigned(__clz(peers));
     std::uint32_t base = 0;
     // An atomic rather than a load and a store: the calls of successive keys then do not wait
     // on each other's round trip through shared memory (a warp's atomics apply in issue order).
     if (lane == leader) base = atomicAdd(counters + digit, std::uint32_t(__popc(peers)));
-    base = __shfl_sync(peers, base, int(leader));
+    // The full mask: with `peers` as mask the compiler adds a convergence check (MATCH, REDUX).
+    base = __shfl_sync(0xffffffffu, base, int(leader));
     return base + std::uint32_t(__popc(peers & ((1u << lane) - 1u)));
 #else
     return counters[digit]++;  // host pass of the CUDA build: never run
@@ -64,6 +79,23 @@ struct LaneGroup<ExecSpace, typename std::enable_if<is_cuda_space<ExecSpace>::va
     atomicAdd(counters + digit, 1u);
 #else
     ++counters[digit];
+#endif
+  }
+  KOKKOS_INLINE_FUNCTION static std::uint32_t exclusive_scan(const std::uint32_t value, std::uint32_t& total) {
+#if defined(__CUDA_ARCH__)
+    unsigned lane;
+    asm("mov.u32 %0, %%laneid;" : "=r"(lane));
+    std::uint32_t x = value;  // inclusive scan by shuffles, log2(32) steps
+    KOKKOSSORT_UNROLL
+    for (unsigned offset = 1; offset < 32; offset <<= 1) {
+      const std::uint32_t y = __shfl_up_sync(0xffffffffu, x, offset);
+      if (lane >= offset) x += y;
+    }
+    total = __shfl_sync(0xffffffffu, x, 31);
+    return x - value;
+#else
+    total = value;  // host pass of the CUDA build: never run
+    return 0;
 #endif
   }
 };
