@@ -14,7 +14,8 @@ import sys
 from collections import defaultdict
 
 # The package's algorithms in the order the tables show them; each is shown at its default
-# settings (the plain name, or the "+workspace" run where only that was measured).
+# settings: the plain name (allocating its buffers, as thrust does), the "+workspace" run
+# (buffers reused, as CUB's temporary storage), or both where both were measured.
 ALGORITHMS = ["sort", "radix", "bucket_sort", "sample_sort", "merge_sort", "hybrid_sort", "enumeration", "odd_even"]
 PEER_LABELS = {"cub::DeviceRadixSort": "CUB radix", "cub::DeviceMergeSort": "CUB merge", "thrust::sort": "thrust",
                "thrust::sort+comparator": "thrust+comparator",
@@ -82,7 +83,6 @@ class Rates:
             for name in (a, a + "+workspace"):
                 if name in self.sorters:
                     self.defaults.append(name)
-                    break
 
     def key_types(self):
         return sorted({k for k, _, _ in self.table})
