@@ -42,9 +42,6 @@ struct HostTuning {
     static constexpr unsigned onesweep_min_teams_per_sm = 0;
     static constexpr unsigned onesweep_min_teams_per_sm_pairs = 0;
     static constexpr bool onesweep_value_digits_in_scratch = true;  // as CUDA's, for the forced path's tests
-    // As CUDA's, so that the forced path runs both rankings (keys alone and pairs) here too.
-    static constexpr bool onesweep_count_first_keys = true;
-    static constexpr bool onesweep_count_first_pairs = false;
     template <class Exec>
     static std::size_t onesweep_histogram_chunks(const Exec& exec) {
       return 4 * resident_teams(exec, onesweep_team_size);
@@ -235,22 +232,19 @@ struct CudaTuning {
     }
     // Onesweep path for n < 2^30 (one read and one write of the keys per digit pass, decoupled
     // look-back). Tile shapes against each other on an H200 (u32, u64, u32+u32 at 2^24-2^28):
-    // 256 x 24 (12 for 8-byte words) was the fastest; keys alone at 4 teams/SM (64 registers)
+    // 256 x 24 (16 for 8-byte words) was the fastest; keys alone at 4 teams/SM (64 registers)
     // 7-12% over 3 teams/SM, pairs (values held too) at 3 teams/SM 12-20% over 4. Against
-    // 256 x 16, 20 and 32: 5-25% slower on keys; 512-thread teams 8-20% slower.
+    // 256 x 16, 20 and 32: 5-25% slower on 4-byte keys; 8-byte keys at 12 and 14 per thread
+    // 6-13% slower than 16; 512-thread teams 8-20% slower.
     static constexpr bool onesweep = true;
     static constexpr int onesweep_team_size = 256;
     static constexpr int onesweep_keys_per_thread_4b = 24;  // 6144-key tiles
-    static constexpr int onesweep_keys_per_thread_8b = 12;  // 3072-key tiles
+    static constexpr int onesweep_keys_per_thread_8b = 16;  // 4096-key tiles
     static constexpr unsigned onesweep_min_teams_per_sm = 4;
     static constexpr unsigned onesweep_min_teams_per_sm_pairs = 3;
     // Values placed by digits kept in scratch rather than positions in registers: u32+u32 at
     // 2^24-2^28 6-8% faster (no spills at 80 registers).
     static constexpr bool onesweep_value_digits_in_scratch = true;
-    // Counts before ranks (earlier aggregates for the look-back): +9% u32 and +7% u64 keys at
-    // 2^28 on an H200, but -7% for u32+u32 pairs.
-    static constexpr bool onesweep_count_first_keys = true;
-    static constexpr bool onesweep_count_first_pairs = false;
     // Teams of the all-pass histogram: one per resident 256-thread team; not yet measured on the GPU.
     template <class Exec>
     static std::size_t onesweep_histogram_chunks(const Exec& exec) {

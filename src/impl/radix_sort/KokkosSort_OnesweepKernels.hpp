@@ -167,11 +167,9 @@ constexpr bool onesweep_exchanges_value() {
 // invalid), adding aggregates until it meets a PREFIX, then publishes PREFIX|(exclusive + count).
 // Status arrays alternate between passes (status row (pass & 1) * tiles + t); a team zeroes
 // its row of the other array, last read by the pass before, for the pass after.
-// CountFirst: the tile's digit counts (and so its aggregates) come from a histogram before the
-// ranking loop (TeamDigitRank::count_then_rank) instead of after it.
 // DigitsInScratch (with values): the values find their output places from their keys' digits,
 // kept in scratch (a byte a key) by the key scatter, instead of from positions held in registers.
-template <class ExecSpace, class KeyView, class ValueView, bool HasValues, int KeysPerThread, bool CountFirst,
+template <class ExecSpace, class KeyView, class ValueView, bool HasValues, int KeysPerThread,
           bool DigitsInScratch = false>
 struct OnesweepPass {
   using Key = typename KeyView::non_const_value_type;
@@ -260,10 +258,9 @@ struct OnesweepPass {
       const std::uint32_t real = d == radix - 1 ? count - std::uint32_t(padding) : count;
       status_word_store(own + d, (t == 0 ? OnesweepStatus::prefix : OnesweepStatus::aggregate) | real);
     };
-    if constexpr (CountFirst)
-      ranking.count_then_rank(team, digit, rank, publish);
-    else
-      ranking.rank(team, digit, rank, publish);
+    // The counts come first (a histogram of the digits), so the aggregates are published before
+    // the ranking loop: +9% u32, +7% u64, +2% u32+u32 at 2^28 on an H200 over counting as it ranks.
+    ranking.count_then_rank(team, digit, rank, publish);
     team.team_barrier();  // every rank read its counters
     Key* const tile_keys = reinterpret_cast<Key*>(exchange.data());
     KOKKOSSORT_UNROLL

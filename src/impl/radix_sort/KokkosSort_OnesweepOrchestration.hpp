@@ -41,7 +41,6 @@ void radix_onesweep_contiguous(const ExecSpace& exec, const KeyView& keys, const
   using Table = Kokkos::View<std::uint32_t*, Mem>;
   using Policy = Kokkos::TeamPolicy<ExecSpace>;
   using Pass = OnesweepPass<ExecSpace, KeyView, ValueView, HasValues, Shape::per_thread,
-                           HasValues ? Params::onesweep_count_first_pairs : Params::onesweep_count_first_keys,
                            Params::onesweep_value_digits_in_scratch>;
   constexpr int team_size = Shape::team_size;
   constexpr int bits = Shape::bits;

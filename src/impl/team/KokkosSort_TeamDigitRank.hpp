@@ -54,13 +54,15 @@ struct TeamDigitRank {
     return (g * KeysPerThread + j) * lanes + Group::lane(team_rank);
   }
 
-  // Before rank(); a barrier must separate the two.
+  // Before count_then_rank(); a barrier must separate the two.
   KOKKOS_INLINE_FUNCTION void zero(const member_type& team) const {
     Kokkos::parallel_for(Kokkos::TeamThreadRange(team, int(counters.extent(0))), [&](const int i) { counters(i) = 0; });
   }
 
-  // As rank(), but the counts come first, from a histogram of the digits, and the ranks after
-  // the scan: on_count sees them before the ranking loop runs.
+  // rank[j] = tile position of key j (digit digit(j)) in the tile stably sorted by digit;
+  // digit(j) is called more than once per key. The digits are counted first (a histogram):
+  // on_count(d, c) sees each digit's count c before the ranking loop runs. Afterwards start(d)
+  // holds digit d's first position; no barrier follows the ranks.
   template <class DigitOf, class OnCount>
   KOKKOS_INLINE_FUNCTION void count_then_rank(const member_type& team, const DigitOf& digit,
                                               std::uint32_t (&rank)[KeysPerThread], const OnCount& on_count) const {
@@ -73,25 +75,6 @@ struct TeamDigitRank {
     for (int j = 0; j < KeysPerThread; ++j) {
       const unsigned d = digit(j);
       rank[j] = start(d) + Group::template rank_and_count<Bits>(row, d);
-    }
-  }
-
-  // rank[j] = tile position of key j (digit digit(j)) in the tile stably sorted by digit;
-  // digit(j) is called more than once per key (recomputing it can beat holding it in a register).
-  // on_count(d, c) sees each digit's count c as soon as it is known, before the positions
-  // are. Afterwards start(d) holds digit d's first position; no barrier follows the ranks.
-  template <class DigitOf, class OnCount>
-  KOKKOS_INLINE_FUNCTION void rank(const member_type& team, const DigitOf& digit,
-                                   std::uint32_t (&rank)[KeysPerThread], const OnCount& on_count) const {
-    std::uint32_t* const row = group_row(team);
-    KOKKOSSORT_UNROLL
-    for (int j = 0; j < KeysPerThread; ++j) rank[j] = Group::template rank_and_count<Bits>(row, digit(j));
-    team.team_barrier();
-    offsets_and_starts(team, on_count);
-    KOKKOSSORT_UNROLL
-    for (int j = 0; j < KeysPerThread; ++j) {
-      const unsigned d = digit(j);
-      rank[j] += start(d) + row[d];
     }
   }
 
