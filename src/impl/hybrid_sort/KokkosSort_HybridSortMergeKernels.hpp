@@ -140,10 +140,11 @@ struct HybridSortBuckets {
     team.team_barrier();
     const HybridLess<Key> less;
     const bool in_b = team_merge_passes(team, nv, std::size_t(1), false, [&](const std::size_t w, const bool from_b) {
-      const KeyView& sk = from_b ? b_keys : a_keys;
-      const ValueView& sv = from_b ? b_values : a_values;
-      const KeyView& dk = from_b ? a_keys : b_keys;
-      const ValueView& dv = from_b ? a_values : b_values;
+      // Copies, not references: a member picked at run time is re-read from kernel parameters per access.
+      const KeyView sk = from_b ? b_keys : a_keys;
+      const ValueView sv = from_b ? b_values : a_values;
+      const KeyView dk = from_b ? a_keys : b_keys;
+      const ValueView dv = from_b ? a_values : b_values;
       const std::size_t pairs = (nv + 2 * w - 1) / (2 * w);
       if (pairs >= std::size_t(merge_path_below_pairs)) {
         Kokkos::parallel_for(Kokkos::TeamThreadRange(team, pairs), [&](const std::size_t p) {

@@ -338,8 +338,9 @@ struct SampleSmallSort {
     // writes where the passes must start for the last one to end in keys.
     const bool src_in_buf = task.kind == 1;
     const bool out_in_buf = merge_rounds(s, std::size_t(chunk)) % 2 == 1;
-    const KeyView& sk = src_in_buf ? buf : keys;
-    const ValueView& sv = src_in_buf ? value_buf : values;
+    // Copies, not references: a member picked at run time is re-read from kernel parameters per access.
+    const KeyView sk = src_in_buf ? buf : keys;
+    const ValueView sv = src_in_buf ? value_buf : values;
     for (std::size_t off = 0; off < s; off += std::size_t(chunk)) {
       const int valid = int(s - off < std::size_t(chunk) ? s - off : std::size_t(chunk));
       const int n_pad = merging ? valid : next_pow2(valid);
@@ -372,8 +373,8 @@ struct SampleSmallSort {
         team_bitonic_sort(team, ka, sa, n_pad, valid, comp);
       const auto& rk = in_b ? kb : ka;
       const auto& rs = in_b ? sb : sa;
-      const KeyView& dk = out_in_buf ? buf : keys;
-      const ValueView& dv = out_in_buf ? value_buf : values;
+      const KeyView dk = out_in_buf ? buf : keys;
+      const ValueView dv = out_in_buf ? value_buf : values;
       Kokkos::parallel_for(Kokkos::TeamThreadRange(team, valid), [&](const int i) {
         dk(begin + off + i) = rk(i);
         if (HasValues) dv(begin + off + i) = va(rs(i));
@@ -382,10 +383,10 @@ struct SampleSmallSort {
     }
     // Each thread merges `piece` outputs located by merge path; a piece never spans two merges.
     team_merge_passes(team, s, std::size_t(chunk), out_in_buf, [&](const std::size_t w, const bool from_buf) {
-      const KeyView& fk = from_buf ? buf : keys;
-      const ValueView& fv = from_buf ? value_buf : values;
-      const KeyView& tk = from_buf ? keys : buf;
-      const ValueView& tv = from_buf ? values : value_buf;
+      const KeyView fk = from_buf ? buf : keys;
+      const ValueView fv = from_buf ? value_buf : values;
+      const KeyView tk = from_buf ? keys : buf;
+      const ValueView tv = from_buf ? values : value_buf;
       std::size_t piece = 2 * w;
       while (piece > 64 && piece * team.team_size() > s) piece /= 2;
       team_merge_pass<PieceMerge::serial>(team, MergesInChunks<RunPairs<std::size_t>>{{s, w}, piece},
@@ -424,8 +425,8 @@ struct SampleHostSmallSort {
       std::sort(keys.data() + b, keys.data() + e, comp);
       return;
     }
-    const KeyView& sk = task.kind == 1 ? buf : keys;
-    const ValueView& sv = task.kind == 1 ? value_buf : values;
+    const KeyView sk = task.kind == 1 ? buf : keys;
+    const ValueView sv = task.kind == 1 ? value_buf : values;
     std::vector<std::pair<Key, Value>> kv(task.size);
     for (std::size_t i = 0; i < task.size; ++i) kv[i] = {sk(b + i), sv(b + i)};
     std::sort(kv.begin(), kv.end(), [&](const std::pair<Key, Value>& x, const std::pair<Key, Value>& y) {

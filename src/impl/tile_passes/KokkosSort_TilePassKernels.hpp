@@ -152,9 +152,10 @@ struct TileSortPass {
     const SlotArr sb(team.team_scratch(0), method.merging && slots ? tile : 0);
     const TileSpan t = tiles(team.league_rank());
     const KeyView& src = first;
-    const KeyView& dst = t.dst_second ? second : first;
+    // Copies, not references: a member picked at run time is re-read from kernel parameters per access.
+    const KeyView dst = t.dst_second ? second : first;
     const ValueView& vsrc = vfirst;
-    const ValueView& vdst = t.dst_second ? vsecond : vfirst;
+    const ValueView vdst = t.dst_second ? vsecond : vfirst;
     const std::size_t left = t.seg_end - t.begin;
     const int valid = left < std::size_t(tile) ? int(left) : tile;
     team_sort_tile_through_scratch<ExecSpace, HasValues>(team, method, src, dst, vsrc, vdst, t.begin, valid, ka, sa,
@@ -213,7 +214,7 @@ struct TileMergePartition {
       }
       return;
     }
-    const KeyView& src = t.src_second ? second : first;
+    const KeyView src = t.src_second ? second : first;
     const TileMergeGeometry g(t, tiles.tile, width);
     const auto a = [&](const std::size_t i) { return src(g.ps + i); };
     const auto b = [&](const std::size_t i) { return src(g.ps + g.na + i); };
@@ -262,10 +263,10 @@ struct TileMergePass {
     const int la = int(s.a_end - s.a_begin), lb = int(s.b_end - s.b_begin);
     const int count = la + lb;
     if (count == 0) return;  // inactive tile (the whole team)
-    const KeyView& src = s.src_second ? second : first;
-    const KeyView& dst = s.dst_second ? second : first;
-    const ValueView& vsrc = s.src_second ? vsecond : vfirst;
-    const ValueView& vdst = s.dst_second ? vsecond : vfirst;
+    const KeyView src = s.src_second ? second : first;
+    const KeyView dst = s.dst_second ? second : first;
+    const ValueView vsrc = s.src_second ? vsecond : vfirst;
+    const ValueView vdst = s.dst_second ? vsecond : vfirst;
     constexpr int batch = Tuning<ExecSpace>::Tiles::load_batch;
     team_batched_copy<batch>(
         team, count, [&](const int x) { return src(x < la ? s.a_begin + x : s.b_begin + (x - la)); },
