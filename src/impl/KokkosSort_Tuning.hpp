@@ -368,9 +368,9 @@ struct CudaTuning {
     // merge 4.35 (workspace 8.65 / 6.76), u32+u32 4.76 / 4.05; level at 2^18 (1.50 / 1.44).
     static constexpr std::size_t narrow_key_bytes = 4;
     static constexpr std::size_t narrow_key_merge_sort_max_n = std::size_t(1) << 18;
-    // No bucket-sort row for built-in keys: 2^24 u64 with a workspace, radix 11.9-28.7 Gkeys/s on
-    // five of the six inputs against the bucket sort's 8.9-9.5, uniform 7.98 against 8.97
-    // (perf_tests/results/h200-2026-11-26-radix-distributions.json).
+    // No bucket-sort row for built-in keys: 2^24 u64 with a workspace, radix 13.7-42.7 Gkeys/s over
+    // the six inputs (perf_tests/results/h200-2026-11-27-radix-distributions.json) against the
+    // bucket sort's 8.9-9.5 measured on the same H200.
     static constexpr std::size_t bucket_sort_min_n = ~std::size_t(0);
     static constexpr std::size_t bucket_sort_min_key_bytes = 8;
     // Comparators from 2^20: bucket sort 1.3-4.0x the sample sort (u32, u64, pairs).
