@@ -197,8 +197,8 @@ struct OnesweepPass {
   KOKKOS_INLINE_FUNCTION static constexpr int counter_words(const int ts) {
     return int((std::size_t(Rank::counter_count(ts)) * sizeof(std::uint32_t) + sizeof(Word) - 1) / sizeof(Word));
   }
-  // Level-0 scratch of one team of `ts` threads.
   static constexpr bool digits_in_scratch = HasValues && DigitsInScratch;
+  // Level-0 scratch of one team of `ts` threads.
   static constexpr std::size_t scratch_size(int ts) {
     return scratch_bytes<Word>(std::size_t(shared_words(ts))) + Rank::scratch_size_without_counters(ts) +
            scratch_bytes<std::uint32_t>(radix) + scratch_bytes<std::uint32_t>(1) +
