@@ -174,9 +174,6 @@ struct HostTuning {
   // sort()'s table: radix the fastest on u32 keys (2 cores, 2^16-2^20), within 0.87x of sample sort
   // on pairs; sample sort the fastest comparison sort (perf_tests/results/cpu2core-2026-11-26-report.json).
   struct Dispatch {
-    // One pass before the table: input already in order returns at once, input in strictly
-    // decreasing order is reversed (2-core machine: see docs/performance.md, host table).
-    static constexpr bool presorted_check = true;
     static constexpr std::size_t merge_sort_max_n = 0;
     static constexpr std::size_t narrow_key_bytes = 4;
     static constexpr std::size_t narrow_key_merge_sort_max_n = 0;
@@ -364,9 +361,6 @@ struct CudaTuning {
   using HybridSort = HybridSortCudaTuning;
   // sort()'s table, from H100 runs of the algorithms against each other (uniform keys unless named).
   struct Dispatch {
-    // No presortedness pass on the GPU: one more read of the keys and a wait for its result,
-    // not measured against the radix sort's rate on sorted input.
-    static constexpr bool presorted_check = false;
     // Merge sort for 8-byte keys up to 2^20: H200 u64 2^20 merge 4.03 Gkeys/s against radix 3.27
     // (with a workspace 5.95 against 4.47; perf_tests/results/h200-2026-11-26-dispatch.json).
     static constexpr std::size_t merge_sort_max_n = std::size_t(1) << 20;
