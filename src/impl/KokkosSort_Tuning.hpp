@@ -41,7 +41,6 @@ struct HostTuning {
     static constexpr int onesweep_keys_per_thread_8b = 2048;
     static constexpr unsigned onesweep_min_teams_per_sm = 0;
     static constexpr unsigned onesweep_min_teams_per_sm_pairs = 0;
-    static constexpr bool onesweep_value_digits_in_scratch = true;  // as CUDA's, for the forced path's tests
     template <class Exec>
     static std::size_t onesweep_histogram_chunks(const Exec& exec) {
       return 4 * resident_teams(exec, onesweep_team_size);
@@ -242,9 +241,6 @@ struct CudaTuning {
     static constexpr int onesweep_keys_per_thread_8b = 16;  // 4096-key tiles
     static constexpr unsigned onesweep_min_teams_per_sm = 4;
     static constexpr unsigned onesweep_min_teams_per_sm_pairs = 3;
-    // Values placed by digits kept in scratch rather than positions in registers: u32+u32 at
-    // 2^24-2^28 6-8% faster (no spills at 80 registers).
-    static constexpr bool onesweep_value_digits_in_scratch = true;
     // Teams of the all-pass histogram: one per resident 256-thread team; not yet measured on the GPU.
     template <class Exec>
     static std::size_t onesweep_histogram_chunks(const Exec& exec) {

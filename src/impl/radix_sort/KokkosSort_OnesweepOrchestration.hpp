@@ -40,8 +40,7 @@ void radix_onesweep_contiguous(const ExecSpace& exec, const KeyView& keys, const
   using Shape = OnesweepShape<Params, Key, Value, HasValues>;
   using Table = Kokkos::View<std::uint32_t*, Mem>;
   using Policy = Kokkos::TeamPolicy<ExecSpace>;
-  using Pass = OnesweepPass<ExecSpace, KeyView, ValueView, HasValues, Shape::per_thread,
-                           Params::onesweep_value_digits_in_scratch>;
+  using Pass = OnesweepPass<ExecSpace, KeyView, ValueView, HasValues, Shape::per_thread>;
   constexpr int team_size = Shape::team_size;
   constexpr int bits = Shape::bits;
   constexpr int radix = 1 << bits;

@@ -24,13 +24,10 @@ struct TeamDigitRank {
   static constexpr int radix = 1 << Bits;
 
   KOKKOS_INLINE_FUNCTION static constexpr int groups(const int ts) { return (ts + lanes - 1) / lanes; }
-  // Counters of a team of `ts` threads, which a caller may place in memory of its own.
+  // Counters of a team of `ts` threads, in memory the caller provides (e.g. shared with a tile).
   KOKKOS_INLINE_FUNCTION static constexpr int counter_count(const int ts) { return groups(ts) * radix; }
-  // Level-0 scratch for a team of `ts` threads: with its counters, or without them.
+  // Level-0 scratch of its own for a team of `ts` threads (the counters not included).
   static constexpr std::size_t scratch_size(const int ts) {
-    return scratch_bytes<std::uint32_t>(std::size_t(counter_count(ts))) + scratch_size_without_counters(ts);
-  }
-  static constexpr std::size_t scratch_size_without_counters(const int ts) {
     return scratch_bytes<std::uint32_t>(radix + 1) + scratch_bytes<std::uint32_t>(std::size_t(groups(ts)));
   }
 
@@ -38,10 +35,6 @@ struct TeamDigitRank {
   ScratchArray<ExecSpace, std::uint32_t> start;         // first tile position of each digit; start(radix) = tile
   ScratchArray<ExecSpace, std::uint32_t> group_totals;  // the digit scan's per-group sums
 
-  KOKKOS_INLINE_FUNCTION explicit TeamDigitRank(const member_type& team)
-      : counters(team.team_scratch(0), counter_count(team.team_size())),
-        start(team.team_scratch(0), radix + 1),
-        group_totals(team.team_scratch(0), groups(team.team_size())) {}
   // Counters in the caller's scratch (counter_count(team_size) words), e.g. shared with a tile
   // the team writes only after ranking and a barrier.
   KOKKOS_INLINE_FUNCTION TeamDigitRank(const member_type& team, std::uint32_t* const counter_memory)
@@ -89,33 +82,33 @@ struct TeamDigitRank {
   template <class OnCount>
   KOKKOS_INLINE_FUNCTION void offsets_and_starts(const member_type& team, const OnCount& on_count) const {
     const int gs = groups(team.team_size());
-    if (team.team_size() == radix) {
-      // Thread d sums digit d's counters and scans the sums in registers: one barrier, where
-      // the general form below writes the sums to scratch and scans them there.
-      const int d = team.team_rank();
+    // Digit d's counters become the groups' offsets among its keys; returns its count.
+    const auto group_offsets = [&](const int d) {
       std::uint32_t sum = 0;
       for (int h = 0; h < gs; ++h) {
         const std::uint32_t c = counters(std::size_t(h) * radix + d);
         counters(std::size_t(h) * radix + d) = sum;
         sum += c;
       }
-      on_count(d, sum);
+      return sum;
+    };
+    if (team.team_size() == radix) {
+      // Thread d takes digit d and the counts are scanned in registers: one barrier, where the
+      // general form below writes them to scratch and scans them there.
+      const int d = team.team_rank();
+      const std::uint32_t count = group_offsets(d);
+      on_count(d, count);
       std::uint32_t tile = 0;
-      start(d) = team_exclusive_scan_value<Group>(team, sum, group_totals, tile);
+      start(d) = team_exclusive_scan_value<Group>(team, count, group_totals, tile);
       if (d == 0) start(int(radix)) = tile;
       team.team_barrier();
       return;
     }
     Kokkos::parallel_for(Kokkos::TeamThreadRange(team, int(radix)), [&](const int d) {
-      std::uint32_t sum = 0;
-      for (int h = 0; h < gs; ++h) {
-        const std::uint32_t c = counters(std::size_t(h) * radix + d);
-        counters(std::size_t(h) * radix + d) = sum;
-        sum += c;
-      }
-      start(d) = sum;
+      const std::uint32_t count = group_offsets(d);
+      start(d) = count;
       if (d == 0) start(int(radix)) = 0;
-      on_count(d, sum);
+      on_count(d, count);
     });
     team.team_barrier();
     team_exclusive_scan(team, start, radix + 1);
