@@ -65,7 +65,8 @@ template <class T>
       return b;
     };
     if (bits(input) != bits(output))
-      return ::testing::AssertionFailure() << "the output's bit patterns are not the input's (a -0.0 or NaN rewritten?)";
+      return ::testing::AssertionFailure()
+             << "the output's bit patterns are not the input's (a -0.0 or NaN rewritten?)";
   }
   (void)input;
   (void)output;

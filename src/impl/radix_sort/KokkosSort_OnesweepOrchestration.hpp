@@ -45,7 +45,8 @@ void radix_onesweep_contiguous(const ExecSpace& exec, const KeyView& keys, const
   constexpr int bits = Shape::bits;
   constexpr int radix = 1 << bits;
   constexpr int passes = Shape::passes;
-  constexpr unsigned min_teams = HasValues ? Params::onesweep_min_teams_per_sm_pairs : Params::onesweep_min_teams_per_sm;
+  constexpr unsigned min_teams =
+      HasValues ? Params::onesweep_min_teams_per_sm_pairs : Params::onesweep_min_teams_per_sm;
   // A register bound for the digit pass where the tuning asks for one (LaunchBounds<0, 0>: none).
   using PassPolicy =
       Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<(min_teams > 0 ? unsigned(team_size) : 0u), min_teams>>;
