@@ -12,12 +12,11 @@ namespace KokkosSort {
 template <class T>
 struct Less {
   KOKKOS_INLINE_FUNCTION bool operator()(const T& a, const T& b) const {
-    if (std::is_floating_point<T>::value) {
-      const bool a_nan = !(a == a);
-      const bool b_nan = !(b == b);
-      if (a_nan || b_nan) return !a_nan && b_nan;
-    }
-    return a < b;
+    // Without branches: a < b is false where either is NaN, and NaN sorts after every number.
+    if constexpr (std::is_floating_point<T>::value)
+      return bool(int(a < b) | (int(a == a) & int(b != b)));
+    else
+      return a < b;
   }
 };
 
