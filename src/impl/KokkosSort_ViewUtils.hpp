@@ -11,6 +11,7 @@
 #include <Kokkos_Core.hpp>
 #include "../KokkosSort_Workspace.hpp"
 #include "KokkosSort_KokkosCompat.hpp"
+#include "KokkosSort_TemporaryMemory.hpp"
 
 namespace KokkosSort {
 namespace Impl {
@@ -143,10 +144,12 @@ class Workspace {
   template <class ExecSpace>
   void allocate(const ExecSpace& exec, const std::string& label, SortWorkspace* reuse) {
     using Block = Kokkos::View<unsigned char*, Mem>;
-    const std::size_t need = used_ > 0 ? used_ : 1;
+    const std::size_t need = used_;
     used_ = 0;
+    if (need == 0) return;  // nothing to carve: no allocation, and a caller's workspace stays as it is
     if (reuse == nullptr) {
-      block_ = Block(Kokkos::view_alloc(exec, Kokkos::WithoutInitializing, label), need);
+      temporary_ = temporary_block<Mem>(exec, label, need);
+      block_ = alias_view<Block>(temporary_.get(), need);
       return;
     }
     if (!reuse->space_.empty() && reuse->space_ != Mem::name())
@@ -164,6 +167,7 @@ class Workspace {
     block_ = alias_view<Block>(reuse->data_, need);
   }
 
+  std::shared_ptr<unsigned char> temporary_;  // the block when no SortWorkspace was given
   Kokkos::View<unsigned char*, Mem> block_;
   std::size_t used_ = 0;
 };
