@@ -72,6 +72,40 @@ TEST(MergeSort, EveryTeamSize) {
   }
 }
 
+// Both ways a merge round finds its slices (a partition kernel, or each team searching its own
+// with team_merge_path) and both ways a small input is sorted (one tile in one launch with
+// values staged in scratch, or the tile passes), for several team sizes; sizes around the
+// tile edges, stable with values.
+TEST(MergeSort, SliceSearchAndSingleTile) {
+  for (int ts : {0, 1, 32, 256}) {
+    for (std::size_t search : {std::size_t(0), std::size_t(1) << 30}) {
+      for (std::size_t single : {std::size_t(1), std::size_t(0)}) {
+        for (std::size_t n : {std::size_t(2), std::size_t(255), std::size_t(257), std::size_t(4095),
+                              std::size_t(4097), std::size_t(9000), std::size_t(70001)}) {
+          SCOPED_TRACE("team_size " + std::to_string(ts) + ", search up to " + std::to_string(search) +
+                       " tiles, single tile " + (single == 1 ? "off" : "tuned") + ", n = " + std::to_string(n));
+          KokkosSort::Impl::MergeSortPolicy opt;
+          opt.team_size = ts;
+          opt.merge_search_max_tiles = search;
+          opt.single_tile_scratch = single;
+          const auto input = generate<std::uint64_t>(Distribution::FewUnique, n);
+          std::vector<std::uint32_t> idx(n);
+          for (std::size_t i = 0; i < n; ++i) idx[i] = std::uint32_t(i);
+          auto keys = to_view(DeviceExec(), input, "keys");
+          auto values = to_view(DeviceExec(), idx, "values");
+          KokkosSort::Impl::merge_sort_by_key(DeviceExec(), keys, values, opt);
+          Kokkos::fence();
+          EXPECT_TRUE(key_value_like_reference(input, to_vector(keys), to_vector(values), true));
+          auto k2 = to_view(DeviceExec(), input, "keys");
+          KokkosSort::Impl::merge_sort(DeviceExec(), k2, opt);
+          Kokkos::fence();
+          EXPECT_TRUE(sorted_like_reference(input, to_vector(k2)));
+        }
+      }
+    }
+  }
+}
+
 }  // namespace KokkosSortTest
 
 // Values narrower and wider than the keys, through the tile passes' slots (check_value_widths).

@@ -114,6 +114,9 @@ struct HostTuning {
     static constexpr RunSort run_sort = RunSort::insertion;
     // One load at a time in tile copies: a CPU core's prefetcher keeps loads in flight.
     static constexpr int load_batch = 1;
+    // Merge rounds of up to this many tiles search their slices in the merge kernel (a binary
+    // search per tile either way); larger rounds keep the partition kernel, so tests cover both.
+    static constexpr std::size_t merge_search_max_tiles = 64;
   };
   // Baselines of the CPU-vs-GPU study (EnumerationSort, OddEvenSort, MergeSort headers).
   // team_size is the default of each algorithm's options struct (a team is one thread here);
@@ -136,6 +139,10 @@ struct HostTuning {
     static constexpr int items_per_thread = 4096;   // tile = team_size * items_per_thread
     static constexpr int base_run = 16;             // insertion-sorted runs before scratch merges
     static constexpr std::size_t scratch_budget = 32 * 1024;
+    // One tile for the whole input: the same shape as any other tile.
+    static constexpr std::size_t single_tile_max_n = std::size_t(items_per_thread) * team_size;
+    static constexpr int single_tile_team_size = team_size;
+    static constexpr std::size_t single_tile_scratch_budget = scratch_budget;
   };
   // Hybrid sort (KokkosSort_HybridSort.hpp). A team is one thread that sorts whole buckets
   // with the vector merge; the last merge of a bucket is cut into merge_path_pieces by merge
@@ -322,6 +329,10 @@ struct CudaTuning {
     static constexpr RunSort run_sort = RunSort::network;
     // Loads in flight per thread in tile copies, against 1: bucket sort 1.05-1.14x; 8 ran 0-6% slower.
     static constexpr int load_batch = 4;
+    // Merge rounds of up to this many tiles: slices searched by the merging team, no partition
+    // kernel. Merge sort on an H200 against the partition kernel: 2^18-2^19 keys (128-256 tiles)
+    // 12-17% faster, 2^20 (512) even, 2^21-2^23 25-45% slower.
+    static constexpr std::size_t merge_search_max_tiles = 256;
   };
   // Study baselines: 256-thread teams by default (the study sweeps 32..512 through the
   // options structs); tiles shrink at run time so scratch stays under scratch_budget.
@@ -343,6 +354,13 @@ struct CudaTuning {
     static constexpr int items_per_thread = 8;
     static constexpr int base_run = 8;
     static constexpr std::size_t scratch_budget = 36 * 1024;
+    // Inputs of up to 4096 keys as one tile of a 512-thread team, one launch (H200, 2^10-2^14,
+    // u32/u64/f32/u32+u32): 4096 keys 6-13% faster than two 2048-key tiles and a merge pass;
+    // 8192 keys in one tile (256 or 512 threads) up to 38% slower than two tiles; 256-thread
+    // teams 5-13% slower than 512 on one tile.
+    static constexpr std::size_t single_tile_max_n = 4096;
+    static constexpr int single_tile_team_size = 512;
+    static constexpr std::size_t single_tile_scratch_budget = 72 * 1024;
   };
   // apply_permutation's gather: one strided pass per team over its chunk. Not timed yet: the
   // radix sort's streaming shape.

@@ -30,6 +30,13 @@ struct MergeSortPolicy : PolicyOf<MergeSortOptions> {
   int team_size = 0;
   /// Base runs of the tile sort by a register network (Tuning Tiles::run_sort) or insertion sort.
   Choice run_network = Choice::tuned;
+  /// Scratch bytes one team may use to sort the whole input (up to Tuning Merge::single_tile_max_n
+  /// keys) as one tile in one launch; 0 takes Impl::Tuning<ExecSpace>::Merge::single_tile_scratch_budget;
+  /// 1 turns the single tile off.
+  std::size_t single_tile_scratch = 0;
+  /// Merge rounds of at most this many tiles search their slices in the merge kernel; ~0 takes
+  /// Impl::Tuning<ExecSpace>::Tiles::merge_search_max_tiles.
+  std::size_t merge_search_max_tiles = ~std::size_t(0);
 };
 
 template <class ExecSpace, class KeyView, class ValueView, bool HasValues, class Comp>
@@ -45,35 +52,60 @@ void merge_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Val
   const bool network = resolve_choice(options.run_network, Tuning<ExecSpace>::Tiles::run_sort == RunSort::network);
   TileSortMethod method{true, 1, 1, network ? RunSort::network : RunSort::insertion};
   WholeRangeTiles tiles{n, 1};
-  const int ts = resolve_team_size(exec, options.team_size, Params::team_size,
-                                   TileF{keys, keys, values, values, tiles, method, comp});
-  // Largest power-of-two items per thread whose tile fits scratch (and 16-bit slots).
-  const std::size_t limit = scratch_limit<ExecSpace>(Params::scratch_budget);
-  int ipt = floor_pow2(Params::items_per_thread);
-  while (ipt > 1 && (TileF::scratch(ts * ipt, TileSortMethod{true, 1, ipt}) > limit || std::size_t(ts) * ipt > 65536))
-    ipt /= 2;
+  // An input of up to single_tile_max_n keys that fits one team's scratch is one tile: one
+  // launch, sorted in place (values staged in scratch), no buffer.
+  int ts = 0, ipt = 0;
+  if (n <= Params::single_tile_max_n) {
+    const int single_ts = resolve_team_size(exec, options.team_size, Params::single_tile_team_size,
+                                            TileF{keys, keys, values, values, tiles, method, comp});
+    const std::size_t single_limit = scratch_limit<ExecSpace>(
+        options.single_tile_scratch > 0 ? options.single_tile_scratch : Params::single_tile_scratch_budget);
+    for (int one = 1; std::size_t(single_ts) * one <= 65536; one *= 2) {
+      if (TileF::scratch(single_ts * one, TileSortMethod{true, 1, one, method.run_sort, HasValues}) > single_limit)
+        break;
+      if (std::size_t(single_ts) * one >= n) {
+        ts = single_ts;
+        ipt = one;
+        method.stage_values = HasValues;
+        break;
+      }
+    }
+  }
+  if (ts == 0) {
+    ts = resolve_team_size(exec, options.team_size, Params::team_size,
+                           TileF{keys, keys, values, values, tiles, method, comp});
+    // Largest power-of-two items per thread whose tile fits scratch (and 16-bit slots).
+    const std::size_t limit = scratch_limit<ExecSpace>(Params::scratch_budget);
+    ipt = floor_pow2(Params::items_per_thread);
+    while (ipt > 1 && (TileF::scratch(ts * ipt, TileSortMethod{true, 1, ipt}) > limit || std::size_t(ts) * ipt > 65536))
+      ipt /= 2;
+  }
   tiles.tile = ts * ipt;
   method.chunk = ipt;
   method.base_run = floor_pow2(Params::base_run) < ipt ? floor_pow2(Params::base_run) : ipt;
 
   // All allocations first, in one block. Without values the tile pass works in place (each
   // team reads its whole tile before writing); values are gathered by slot, so they need the
-  // second buffer.
+  // second buffer unless the one tile stages them in scratch.
   using Mem = typename ExecSpace::memory_space;
   const std::size_t count = tiles.count();
-  const bool needs_buffer = HasValues || count > 1;
+  const std::size_t search_max_tiles = options.merge_search_max_tiles != ~std::size_t(0)
+                                           ? options.merge_search_max_tiles
+                                           : Tuning<ExecSpace>::Tiles::merge_search_max_tiles;
+  const bool in_place = count == 1 && (!HasValues || method.stage_values);
+  const bool needs_buffer = !in_place;
   KeyView key_buf;
   ValueView value_buf;
   Kokkos::View<TileMergeSlices*, Mem> slices;
   Workspace<Mem> ws;
   ws.carve(exec, "KokkosSort::merge_workspace", options.workspace, [&](Workspace<Mem>& w) {
     if (needs_buffer) key_buf = w.template take<KeyView>(n);
-    if (HasValues) value_buf = w.template take<ValueView>(n);
-    if (count > 1) slices = w.template take<Kokkos::View<TileMergeSlices*, Mem>>(count);
+    if (HasValues && needs_buffer) value_buf = w.template take<ValueView>(n);
+    if (count > search_max_tiles) slices = w.template take<Kokkos::View<TileMergeSlices*, Mem>>(count);
   });
 
-  KeyView k_src = keys, k_dst = HasValues ? key_buf : keys;
-  ValueView v_src = values, v_dst = value_buf;
+  KeyView k_src = keys, k_dst = HasValues && !in_place ? key_buf : keys;
+  ValueView v_src = values, v_dst = in_place ? values : value_buf;
   Kokkos::parallel_for("KokkosSort::merge_tiles", Policy(exec, int(count), ts),
                        TileF{k_src, k_dst, v_src, v_dst, tiles, method, comp});
   k_src = k_dst;
@@ -82,7 +114,8 @@ void merge_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Val
   v_dst = HasValues ? (v_src.data() == values.data() ? value_buf : values) : ValueView();
   for (std::size_t w = std::size_t(tiles.tile); w < n; w *= 2) {
     tile_merge_round<ExecSpace, KeyView, ValueView, HasValues>(exec, "KokkosSort::merge_pass", k_src, k_dst, v_src,
-                                                               v_dst, tiles, count, ts, w, slices, comp);
+                                                               v_dst, tiles, count, ts, w, slices, comp,
+                                                               search_max_tiles);
     std::swap(k_src, k_dst);
     if (HasValues) std::swap(v_src, v_dst);
   }

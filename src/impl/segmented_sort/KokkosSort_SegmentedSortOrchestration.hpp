@@ -70,7 +70,8 @@ SegmentedPlan segmented_plan(const ExecSpace& exec, const Comp& comp, const Segm
                                    TeamSegmentSort<ExecSpace, KeyView, ValueView, HasValues, Offsets, Comp>{
                                        {}, {}, {}, {}, {}, team_tile, method, comp});
   const int mts = resolve_team_size(exec, asked_merge, Params::merge_team_size,
-                                    TileMergePass<ExecSpace, KeyView, ValueView, HasValues, Comp>{
+                                    TileMergePass<ExecSpace, KeyView, ValueView, HasValues, Comp,
+                                                  SlicesFromTable<ExecSpace>>{
                                         {}, {}, {}, {}, merge_tile, 1, {}, comp});
   SegmentedPlan p;
   p.team_size = ts;

@@ -30,6 +30,46 @@ KOKKOS_INLINE_FUNCTION Index merge_path(const A& a, const Index na, const B& b, 
   return lo;
 }
 
+// merge_path found by a whole team: in each round every thread tests one position of the
+// candidate range (all of them once it is no longer than the team), so R candidates take about
+// log(R) / log(team_size + 1) rounds of one barrier each instead of log2(R) dependent loads
+// (one thread: binary search). word: three ints of team scratch, which threads may still read
+// after returning: a second call before the team's next barrier needs three others. Every
+// thread returns the result.
+template <class Member, class Index, class A, class B, class Comp>
+KOKKOS_INLINE_FUNCTION Index team_merge_path(const Member& team, const A& a, const Index na, const B& b,
+                                             const Index nb, const Index diag, const Comp& comp, int* const word) {
+  const int ts = team.team_size();
+  const int t = team.team_rank();
+  Index lo = diag > nb ? diag - nb : 0;
+  Index hi = diag < na ? diag : na;
+  if (t == 0) word[0] = ts;
+  team.team_barrier();
+  for (int round = 0; lo < hi; ++round) {
+    const Index range = hi - lo;
+    const bool exact = range <= Index(ts);
+    const int probes = exact ? int(range) : ts;
+    const auto probe = [&](const int q) { return exact ? lo + Index(q) : lo + range / Index(ts + 1) * Index(q + 1); };
+    // Round r's word was last read before round r - 1's barrier: three words rotate.
+    if (t == 0) word[(round + 1) % 3] = ts;
+    if (t < probes) {
+      const Index p = probe(t);
+      if (comp(b(diag - 1 - p), a(p))) Kokkos::atomic_fetch_min(&word[round % 3], t);
+    }
+    team.team_barrier();
+    const int k = word[round % 3];  // the first probe past the path, or ts
+    if (exact) {
+      lo = k < probes ? lo + Index(k) : hi;
+      hi = lo;
+    } else {
+      const Index new_lo = k == 0 ? lo : probe(k - 1) + 1;
+      hi = k < ts ? probe(k) : hi;
+      lo = new_lo;
+    }
+  }
+  return lo;
+}
+
 // How serial_merge reads its inputs: `reload` reads both heads for every comparison and the
 // key taken again to write it (three reads of a or b per output); `registers` keeps each head
 // in a register and reads only the one replaced (one read per output, one read ahead at the

@@ -18,6 +18,8 @@ struct TileSortMethod {
   int base_run;  // team_merge_sort: length of the runs sorted before merging (power of two)
   int chunk;     // team_merge_sort: outputs one thread merges at a time (power of two)
   RunSort run_sort = RunSort::insertion;  // team_merge_sort: how its base runs are sorted
+  // Values gathered into a scratch array (va) before any is written, so that vdst may be vsrc.
+  bool stage_values = false;
 };
 
 // team_merge_sort's shape for tiles of `tile` keys (a power of two): one thread insertion-sorts
@@ -55,16 +57,18 @@ KOKKOS_INLINE_FUNCTION bool team_tile_sort(const Member& team, const TileSortMet
 // One tile through scratch: the `valid` keys src(begin + p) are loaded into ka (load_batch loads
 // in flight per thread), sorted by `m` (team_tile_sort), and written to dst(begin + p), each
 // value gathered from vsrc by slot to vdst. Returns true when the sorted keys and slots are in
-// (kb, sb), as team_tile_sort does. dst may be src only without values (a team reads its whole
-// tile before writing, but values are gathered while other threads write).
+// (kb, sb), as team_tile_sort does. dst may be src (a team reads its whole tile before writing);
+// vdst may be vsrc only with m.stage_values and a tile array va in scratch (otherwise values are
+// gathered while other threads write).
 template <class ExecSpace, bool HasValues, class Member, class KeyView, class ValueView, class KeyArr, class SlotArr,
-          class Comp>
+          class Comp, class ValueArr = TileArray<ExecSpace, typename ValueView::non_const_value_type, false>>
 KOKKOS_INLINE_FUNCTION bool team_sort_tile_through_scratch(const Member& team, const TileSortMethod& m,
                                                            const KeyView& src, const KeyView& dst,
                                                            const ValueView& vsrc, const ValueView& vdst,
                                                            const std::size_t begin, const int valid,
                                                            const KeyArr& ka, const SlotArr& sa, const KeyArr& kb,
-                                                           const SlotArr& sb, const Comp& comp) {
+                                                           const SlotArr& sb, const Comp& comp,
+                                                           const ValueArr& va = ValueArr()) {
   using Key = typename KeyArr::non_const_value_type;
   constexpr int batch = Tuning<ExecSpace>::Tiles::load_batch;
   team_batched_copy<batch>(
@@ -78,9 +82,15 @@ KOKKOS_INLINE_FUNCTION bool team_sort_tile_through_scratch(const Member& team, c
   const auto& rk = in_b ? kb : ka;
   const auto& rs = in_b ? sb : sa;
   if constexpr (HasValues) {
+    using Value = typename ValueView::non_const_value_type;
+    if (m.stage_values) {
+      team_batched_copy<batch>(
+          team, valid, [&](const int p) { return vsrc(begin + rs(p)); }, [&](const int p, const Value& v) { va(p) = v; });
+      team.team_barrier();
+    }
     team_batched_copy<batch>(
-        team, valid, [&](const int p) { return vsrc(begin + rs(p)); },
-        [&](const int p, const typename ValueView::non_const_value_type& v) {
+        team, valid, [&](const int p) { return m.stage_values ? va(p) : vsrc(begin + rs(p)); },
+        [&](const int p, const Value& v) {
           dst(begin + p) = rk(p);
           vdst(begin + p) = v;
         });

@@ -34,8 +34,9 @@ SegmentPlan plan_segment_tiles(const int max_tile, const int team_size, const in
                                const RunSort run_sort, const char* entry) {
   using SortF = TileSortPass<ExecSpace, Kokkos::View<E*, typename ExecSpace::memory_space>, ValueView, HasValues, Comp,
                              WholeRangeTiles>;
+  // The searching merge pass needs the most scratch of the two kinds (tile_merge_round).
   using MergeF = TileMergePass<ExecSpace, Kokkos::View<E*, typename ExecSpace::memory_space>, ValueView, HasValues,
-                               Comp>;
+                               Comp, SlicesBySearch<ExecSpace, WholeRangeTiles>>;
   SegmentPlan p{max_tile, 0, TileSortMethod{}, merge_team_size};
   auto method_for = [&](const int tile) {
     return merging ? team_merge_method(tile, team_size, run_sort) : TileSortMethod{};

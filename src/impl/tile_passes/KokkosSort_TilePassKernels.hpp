@@ -120,8 +120,8 @@ struct SegmentCopyBack {
   }
 };
 
-// Each team sorts one tile (team_sort_tile_through_scratch); in place (dst = src) only without
-// values.
+// Each team sorts one tile (team_sort_tile_through_scratch); values in place (vdst = vsrc) only
+// with method.stage_values.
 template <class ExecSpace, class KeyView, class ValueView, bool HasValues, class Comp, class Tiles>
 struct TileSortPass {
   using Key = typename KeyView::non_const_value_type;
@@ -134,12 +134,14 @@ struct TileSortPass {
 
   using KeyArr = TileArray<ExecSpace, Key, Tuning<ExecSpace>::Tiles::bank_padding>;
   using SlotArr = TileArray<ExecSpace, std::uint16_t, Tuning<ExecSpace>::Tiles::bank_padding>;
+  using ValueArr = TileArray<ExecSpace, typename ValueView::non_const_value_type, Tuning<ExecSpace>::Tiles::bank_padding>;
 
   // Bitonic sort needs slots for padding (partial tiles); the merge sort only for values.
   static std::size_t scratch(const int tile, const TileSortMethod m) {
     const bool slots = HasValues || !m.merging;
+    const bool staged = HasValues && m.stage_values;
     return KeyArr::scratch(tile) + SlotArr::scratch(slots ? tile : 0) + KeyArr::scratch(m.merging ? tile : 0) +
-           SlotArr::scratch(m.merging && slots ? tile : 0);
+           SlotArr::scratch(m.merging && slots ? tile : 0) + ValueArr::scratch(staged ? tile : 0);
   }
   std::size_t team_shmem_size(int) const { return scratch(tiles.tile, method); }
 
@@ -150,6 +152,7 @@ struct TileSortPass {
     const SlotArr sa(team.team_scratch(0), slots ? tile : 0);
     const KeyArr kb(team.team_scratch(0), method.merging ? tile : 0);
     const SlotArr sb(team.team_scratch(0), method.merging && slots ? tile : 0);
+    const ValueArr va(team.team_scratch(0), HasValues && method.stage_values ? tile : 0);
     const TileSpan t = tiles(team.league_rank());
     const KeyView& src = first;
     // Copies, not references: a member picked at run time is re-read from kernel parameters per access.
@@ -159,7 +162,7 @@ struct TileSortPass {
     const std::size_t left = t.seg_end - t.begin;
     const int valid = left < std::size_t(tile) ? int(left) : tile;
     team_sort_tile_through_scratch<ExecSpace, HasValues>(team, method, src, dst, vsrc, vdst, t.begin, valid, ka, sa,
-                                                         kb, sb, comp);
+                                                         kb, sb, comp, va);
   }
 };
 
@@ -233,9 +236,53 @@ struct TileMergePartition {
   }
 };
 
-// One merge round: each team merges the slices TileMergePartition found for its tile (of at
-// most `tile` outputs) from their source buffer into the destination; src and dst are distinct.
-template <class ExecSpace, class KeyView, class ValueView, bool HasValues, class Comp>
+// Where a TileMergePass team finds its slices: in the table TileMergePartition filled ...
+template <class ExecSpace>
+struct SlicesFromTable {
+  Kokkos::View<TileMergeSlices*, typename ExecSpace::memory_space> slices;  // one per tile
+  static constexpr std::size_t scratch() { return 0; }
+  template <class Member, class KeyView, class Comp>
+  KOKKOS_INLINE_FUNCTION TileMergeSlices operator()(const Member& team, const KeyView&, const KeyView&,
+                                                    const Comp&) const {
+    return slices(team.league_rank());
+  }
+};
+
+// ... or by searching them itself (team_merge_path): one launch a round instead of two, for
+// rounds of few tiles, where the partition kernel's launch and load chains cost more than the
+// team's search (Tuning Tiles::merge_search_max_tiles). Called after the team's other scratch arrays.
+template <class ExecSpace, class Tiles>
+struct SlicesBySearch {
+  Tiles tiles;
+  std::size_t width;
+  static constexpr std::size_t scratch() { return scratch_bytes<int>(6); }
+  template <class Member, class KeyView, class Comp>
+  KOKKOS_INLINE_FUNCTION TileMergeSlices operator()(const Member& team, const KeyView& first, const KeyView& second,
+                                                    const Comp& comp) const {
+    const ScratchArray<ExecSpace, int> word(team.team_scratch(0), 6);  // three per search
+    const TileSpan t = tiles(team.league_rank());
+    TileMergeSlices s{0, 0, 0, 0, 0, 0, 0};
+    if (!t.active) return s;
+    const KeyView src = t.src_second ? second : first;
+    const TileMergeGeometry g(t, tiles.tile, width);
+    const auto a = [&](const std::size_t i) { return src(g.ps + i); };
+    const auto b = [&](const std::size_t i) { return src(g.ps + g.na + i); };
+    const std::size_t i0 = team_merge_path(team, a, g.na, b, g.nb, g.diag0, comp, word.data());
+    const std::size_t i1 = team_merge_path(team, a, g.na, b, g.nb, g.diag1, comp, word.data() + 3);
+    s.a_begin = g.ps + i0;
+    s.b_begin = g.ps + g.na + (g.diag0 - i0);
+    s.a_end = g.ps + i1;
+    s.b_end = g.ps + g.na + (g.diag1 - i1);
+    s.out_begin = g.ps + g.diag0;
+    s.src_second = int(t.src_second);
+    s.dst_second = int(t.dst_second);
+    return s;
+  }
+};
+
+// One merge round: each team merges the slices of its tile (of at most `tile` outputs), found
+// by Slices, from their source buffer into the destination; src and dst are distinct.
+template <class ExecSpace, class KeyView, class ValueView, bool HasValues, class Comp, class Slices>
 struct TileMergePass {
   using Key = typename KeyView::non_const_value_type;
   using member_type = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
@@ -243,13 +290,15 @@ struct TileMergePass {
   ValueView vfirst, vsecond;
   int tile;
   int chunk;  // outputs one thread merges (power of two)
-  Kokkos::View<TileMergeSlices*, typename ExecSpace::memory_space> slices;
+  Slices slices;
   Comp comp;
 
   using KeyArr = TileArray<ExecSpace, Key, Tuning<ExecSpace>::Tiles::bank_padding>;
   using SlotArr = TileArray<ExecSpace, std::uint16_t, Tuning<ExecSpace>::Tiles::bank_padding>;
 
-  static std::size_t scratch(const int tile) { return 2 * KeyArr::scratch(tile) + SlotArr::scratch(HasValues ? tile : 0); }
+  static std::size_t scratch(const int tile) {
+    return 2 * KeyArr::scratch(tile) + SlotArr::scratch(HasValues ? tile : 0) + Slices::scratch();
+  }
   std::size_t team_shmem_size(int) const { return scratch(tile); }
 
   KOKKOS_INLINE_FUNCTION void operator()(const member_type& team) const {
@@ -259,7 +308,7 @@ struct TileMergePass {
     const KeyArr out(team.team_scratch(0), tile);
     const SlotArr out_slot(team.team_scratch(0), HasValues ? tile : 0);
 
-    const TileMergeSlices s = slices(team.league_rank());
+    const TileMergeSlices s = slices(team, first, second, comp);
     const int la = int(s.a_end - s.a_begin), lb = int(s.b_end - s.b_begin);
     const int count = la + lb;
     if (count == 0) return;  // inactive tile (the whole team)
@@ -295,21 +344,31 @@ struct TileMergePass {
   }
 };
 
-// One merge round over all tiles (partition, then merge): runs of `width` become runs of
-// 2 width, from and to the buffers each tile's span names (WholeRangeTiles: first to second).
-// slices holds one entry per tile.
+// One merge round over all tiles (partition, then merge; or the merge searching its own slices):
+// runs of `width` become runs of 2 width, from and to the buffers each tile's span names
+// (WholeRangeTiles: first to second). slices holds one entry per tile (unused by searching
+// rounds: those of at most search_max_tiles tiles).
 template <class ExecSpace, class KeyView, class ValueView, bool HasValues, class Comp, class Tiles>
 void tile_merge_round(const ExecSpace& exec, const char* label, const KeyView& first, const KeyView& second,
                       const ValueView& vfirst, const ValueView& vsecond, const Tiles& tiles, const std::size_t count,
                       const int team_size, const std::size_t width,
                       const Kokkos::View<TileMergeSlices*, typename ExecSpace::memory_space>& slices,
-                      const Comp& comp) {
+                      const Comp& comp,
+                      const std::size_t search_max_tiles = Tuning<ExecSpace>::Tiles::merge_search_max_tiles) {
+  const int chunk = team_size > 0 ? tiles.tile / team_size : 1;
+  if (count <= search_max_tiles) {
+    using Slices = SlicesBySearch<ExecSpace, Tiles>;
+    Kokkos::parallel_for(label, Kokkos::TeamPolicy<ExecSpace>(exec, int(count), team_size),
+                         TileMergePass<ExecSpace, KeyView, ValueView, HasValues, Comp, Slices>{
+                             first, second, vfirst, vsecond, tiles.tile, chunk, Slices{tiles, width}, comp});
+    return;
+  }
   Kokkos::parallel_for(std::string(label) + "_partition", Kokkos::RangePolicy<ExecSpace>(exec, 0, 2 * count),
                        TileMergePartition<ExecSpace, KeyView, Comp, Tiles>{first, second, tiles, width, slices, comp});
+  using Slices = SlicesFromTable<ExecSpace>;
   Kokkos::parallel_for(label, Kokkos::TeamPolicy<ExecSpace>(exec, int(count), team_size),
-                       TileMergePass<ExecSpace, KeyView, ValueView, HasValues, Comp>{
-                           first, second, vfirst, vsecond, tiles.tile, team_size > 0 ? tiles.tile / team_size : 1,
-                           slices, comp});
+                       TileMergePass<ExecSpace, KeyView, ValueView, HasValues, Comp, Slices>{
+                           first, second, vfirst, vsecond, tiles.tile, chunk, Slices{slices}, comp});
 }
 
 }  // namespace Impl
