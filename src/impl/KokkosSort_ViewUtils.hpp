@@ -146,15 +146,16 @@ class Workspace {
     using Block = Kokkos::View<unsigned char*, Mem>;
     const std::size_t need = used_;
     used_ = 0;
+    // A workspace of another memory space is refused even by a call that needs no memory.
+    if (reuse != nullptr && !reuse->space_.empty() && reuse->space_ != Mem::name())
+      throw std::invalid_argument("KokkosSort: the workspace holds " + reuse->space_ + " memory; " + label +
+                                  " needs " + Mem::name() + " memory");
     if (need == 0) return;  // nothing to carve: no allocation, and a caller's workspace stays as it is
     if (reuse == nullptr) {
       temporary_ = temporary_block<Mem>(exec, label, need);
       block_ = alias_view<Block>(temporary_.get(), need);
       return;
     }
-    if (!reuse->space_.empty() && reuse->space_ != Mem::name())
-      throw std::invalid_argument("KokkosSort: the workspace holds " + reuse->space_ + " memory; " + label +
-                                  " needs " + Mem::name() + " memory");
     if (reuse->bytes_ < need) {
       // Free the smaller block first: the new one may need its memory.
       reuse->release();
