@@ -28,28 +28,29 @@ TEST(Dispatch, DecisionTablePerRow) {
   EXPECT_EQ(choose_algorithm<DeviceExec>(n28, 4, false, false, true), Algorithm::BucketSort);
   EXPECT_EQ(choose_algorithm<DeviceExec>(n28, 9, false, false, false), Algorithm::SampleSort);
   EXPECT_EQ(choose_algorithm<DeviceExec>(n28, 48, false, false, true), Algorithm::SampleSort);
-  // Built-in keys, default order, on the GPU: merge sort up to 2^18 for keys of up to 4 bytes
-  // and up to 2^20 for 8-byte keys.
+  // Built-in keys, default order, on the GPU: merge sort up to 2^17 for keys of up to 4 bytes
+  // and up to 2^18 for 8-byte keys.
+  const std::size_t n17 = std::size_t(1) << 17;
   EXPECT_EQ(choose_algorithm<DeviceExec>(1000, 4, true, false, false), Algorithm::MergeSort);
-  EXPECT_EQ(choose_algorithm<DeviceExec>(n18, 4, true, false, false), Algorithm::MergeSort);
-  EXPECT_EQ(choose_algorithm<DeviceExec>(n18, 4, true, false, true), Algorithm::MergeSort);
-  EXPECT_EQ(choose_algorithm<DeviceExec>(n18 + 1, 4, true, false, false), Algorithm::Radix);
-  EXPECT_EQ(choose_algorithm<DeviceExec>(n20, 4, true, false, true), Algorithm::Radix);
-  EXPECT_EQ(choose_algorithm<DeviceExec>(n20, 8, true, false, false), Algorithm::MergeSort);
-  EXPECT_EQ(choose_algorithm<DeviceExec>(n20, 8, true, false, true), Algorithm::MergeSort);
-  EXPECT_EQ(choose_algorithm<DeviceExec>(n20 + 1, 4, true, false, false), Algorithm::Radix);
+  EXPECT_EQ(choose_algorithm<DeviceExec>(n17, 4, true, false, false), Algorithm::MergeSort);
+  EXPECT_EQ(choose_algorithm<DeviceExec>(n17, 4, true, false, true), Algorithm::MergeSort);
+  EXPECT_EQ(choose_algorithm<DeviceExec>(n17 + 1, 4, true, false, false), Algorithm::Radix);
+  EXPECT_EQ(choose_algorithm<DeviceExec>(n18, 4, true, false, true), Algorithm::Radix);
+  EXPECT_EQ(choose_algorithm<DeviceExec>(n18, 8, true, false, false), Algorithm::MergeSort);
+  EXPECT_EQ(choose_algorithm<DeviceExec>(n18, 8, true, false, true), Algorithm::MergeSort);
   EXPECT_EQ(choose_algorithm<DeviceExec>(n24, 4, true, false, false), Algorithm::Radix);
   EXPECT_EQ(choose_algorithm<DeviceExec>(n28, 4, true, false, true), Algorithm::Radix);
-  // 8-byte keys above 2^20, alone or with values: radix.
-  EXPECT_EQ(choose_algorithm<DeviceExec>(n20 + 1, 8, true, false, false), Algorithm::Radix);
+  // 8-byte keys above 2^18, alone or with values: radix.
+  EXPECT_EQ(choose_algorithm<DeviceExec>(n18 + 1, 8, true, false, false), Algorithm::Radix);
+  EXPECT_EQ(choose_algorithm<DeviceExec>(n20, 8, true, false, true), Algorithm::Radix);
   EXPECT_EQ(choose_algorithm<DeviceExec>(n24, 8, true, false, false), Algorithm::Radix);
   EXPECT_EQ(choose_algorithm<DeviceExec>(n28, 8, true, false, false), Algorithm::Radix);
   EXPECT_EQ(choose_algorithm<DeviceExec>(n28, 8, true, false, true), Algorithm::Radix);
   // Stable, built-in keys: merge sort up to the same sizes, radix above.
-  EXPECT_EQ(choose_algorithm<DeviceExec>(n18, 4, true, true, false), Algorithm::MergeSort);
-  EXPECT_EQ(choose_algorithm<DeviceExec>(n20, 4, true, true, false), Algorithm::Radix);
-  EXPECT_EQ(choose_algorithm<DeviceExec>(n20, 8, true, true, false), Algorithm::MergeSort);
-  EXPECT_EQ(choose_algorithm<DeviceExec>(n28, 8, true, true, false), Algorithm::Radix);
+  EXPECT_EQ(choose_algorithm<DeviceExec>(n17, 4, true, true, false), Algorithm::MergeSort);
+  EXPECT_EQ(choose_algorithm<DeviceExec>(n18, 4, true, true, false), Algorithm::Radix);
+  EXPECT_EQ(choose_algorithm<DeviceExec>(n18, 8, true, true, false), Algorithm::MergeSort);
+  EXPECT_EQ(choose_algorithm<DeviceExec>(n20, 8, true, true, false), Algorithm::Radix);
 #else
   // Comparators on the host: sample sort at every size.
   EXPECT_EQ(choose_algorithm<DeviceExec>(n28, 8, false, false, false), Algorithm::SampleSort);

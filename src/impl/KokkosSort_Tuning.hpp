@@ -375,13 +375,14 @@ struct CudaTuning {
   using HybridSort = HybridSortCudaTuning;
   // sort()'s table, from H100 runs of the algorithms against each other (uniform keys unless named).
   struct Dispatch {
-    // Merge sort for 8-byte keys up to 2^20: H200 u64 2^20 merge 4.03 Gkeys/s against radix 3.27
-    // (with a workspace 5.95 against 4.47; perf_tests/results/h200-2026-11-26-dispatch.json).
-    static constexpr std::size_t merge_sort_max_n = std::size_t(1) << 20;
-    // Keys of up to 4 bytes, with or without values, up to 2^18 only: 2^20 u32 radix 5.05 against
-    // merge 4.35 (workspace 8.65 / 6.76), u32+u32 4.76 / 4.05; level at 2^18 (1.50 / 1.44).
+    // Merge sort for 8-byte keys up to 2^18. H200, six inputs, both with a workspace: u64 at 2^18
+    // merge 18% faster than radix, at 2^20 radix 25% faster (h200-2026-11-27-small-n.json and
+    // h200-2026-11-27-sizes.json); 2^19 not measured.
+    static constexpr std::size_t merge_sort_max_n = std::size_t(1) << 18;
+    // Keys of up to 4 bytes, with or without values, up to 2^17: merge 15-20% faster at 2^16, radix
+    // 1-5% faster at 2^18 (u32, f32, u32+u32; same files), merge 13% faster at 2^17 (u32, uniform).
     static constexpr std::size_t narrow_key_bytes = 4;
-    static constexpr std::size_t narrow_key_merge_sort_max_n = std::size_t(1) << 18;
+    static constexpr std::size_t narrow_key_merge_sort_max_n = std::size_t(1) << 17;
     // No bucket-sort row for built-in keys: 2^24 u64 with a workspace, radix 13.7-42.7 Gkeys/s over
     // the six inputs (perf_tests/results/h200-2026-11-27-radix-distributions.json) against the
     // bucket sort's 8.9-9.5 measured on the same H200.
