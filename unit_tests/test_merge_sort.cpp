@@ -48,26 +48,32 @@ TEST(MergeSort, CustomKeyTypeIsStable) {
   EXPECT_EQ(bad, 0u);
 }
 
+// Merge sort with one policy, keys with their positions as values (stable result) and keys alone.
+template <class T>
+void check_merge_policy(const std::vector<T>& input, const KokkosSort::Impl::MergeSortPolicy& opt) {
+  const std::size_t n = input.size();
+  std::vector<std::uint32_t> idx(n);
+  for (std::size_t i = 0; i < n; ++i) idx[i] = std::uint32_t(i);
+  auto keys = to_view(DeviceExec(), input, "keys");
+  auto values = to_view(DeviceExec(), idx, "values");
+  KokkosSort::Impl::merge_sort_by_key(DeviceExec(), keys, values, opt);
+  Kokkos::fence();
+  EXPECT_TRUE(key_value_like_reference(input, to_vector(keys), to_vector(values), true));
+  auto k2 = to_view(DeviceExec(), input, "keys");
+  KokkosSort::Impl::merge_sort(DeviceExec(), k2, opt);
+  Kokkos::fence();
+  EXPECT_TRUE(sorted_like_reference(input, to_vector(k2)));
+}
+
 // Every team size the study sweeps gives the same stable result, including inputs that are a
 // single partial tile and inputs whose last merge is one long run and a short one.
 TEST(MergeSort, EveryTeamSize) {
   for (int ts : {0, 1, 32, 128, 256, 512}) {
     for (std::size_t n : {std::size_t(3), std::size_t(100), std::size_t(4097), std::size_t(300007)}) {
       SCOPED_TRACE("team_size " + std::to_string(ts) + ", n = " + std::to_string(n));
-      const auto input = generate<float>(Distribution::Zipf, n);
-      std::vector<std::uint32_t> idx(n);
-      for (std::size_t i = 0; i < n; ++i) idx[i] = std::uint32_t(i);
-      auto keys = to_view(DeviceExec(), input, "keys");
-      auto values = to_view(DeviceExec(), idx, "values");
       KokkosSort::Impl::MergeSortPolicy opt;
       opt.team_size = ts;
-      KokkosSort::Impl::merge_sort_by_key(DeviceExec(), keys, values, opt);
-      Kokkos::fence();
-      EXPECT_TRUE(key_value_like_reference(input, to_vector(keys), to_vector(values), true));
-      auto k2 = to_view(DeviceExec(), input, "keys");
-      KokkosSort::Impl::merge_sort(DeviceExec(), k2, opt);
-      Kokkos::fence();
-      EXPECT_TRUE(sorted_like_reference(input, to_vector(k2)));
+      check_merge_policy(generate<float>(Distribution::Zipf, n), opt);
     }
   }
 }
@@ -88,18 +94,7 @@ TEST(MergeSort, SliceSearchAndSingleTile) {
           opt.team_size = ts;
           opt.merge_search_max_tiles = search;
           opt.single_tile_scratch = single;
-          const auto input = generate<std::uint64_t>(Distribution::FewUnique, n);
-          std::vector<std::uint32_t> idx(n);
-          for (std::size_t i = 0; i < n; ++i) idx[i] = std::uint32_t(i);
-          auto keys = to_view(DeviceExec(), input, "keys");
-          auto values = to_view(DeviceExec(), idx, "values");
-          KokkosSort::Impl::merge_sort_by_key(DeviceExec(), keys, values, opt);
-          Kokkos::fence();
-          EXPECT_TRUE(key_value_like_reference(input, to_vector(keys), to_vector(values), true));
-          auto k2 = to_view(DeviceExec(), input, "keys");
-          KokkosSort::Impl::merge_sort(DeviceExec(), k2, opt);
-          Kokkos::fence();
-          EXPECT_TRUE(sorted_like_reference(input, to_vector(k2)));
+          check_merge_policy(generate<std::uint64_t>(Distribution::FewUnique, n), opt);
         }
       }
     }

@@ -75,11 +75,11 @@ std::shared_ptr<unsigned char> temporary_block(const ExecSpace& exec, const std:
       }
       const bool tools = Kokkos::Tools::profileLibraryLoaded();
       if (tools) Kokkos::Tools::allocateData(Kokkos::Tools::make_space_handle(Mem::name()), label, p, bytes);
-      return std::shared_ptr<unsigned char>(static_cast<unsigned char*>(p), [stream, label, bytes, tools](unsigned char* q) {
-        if (tools)
-          Kokkos::Tools::deallocateData(Kokkos::Tools::make_space_handle(Mem::name()), label, q, bytes);
+      const auto free_on_stream = [stream, label, bytes, tools](unsigned char* q) {
+        if (tools) Kokkos::Tools::deallocateData(Kokkos::Tools::make_space_handle(Mem::name()), label, q, bytes);
         cudaFreeAsync(q, stream);
-      });
+      };
+      return std::shared_ptr<unsigned char>(static_cast<unsigned char*>(p), free_on_stream);
     }
   }
 #endif

@@ -93,14 +93,13 @@ void merge_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Val
                                            ? options.merge_search_max_tiles
                                            : Tuning<ExecSpace>::Tiles::merge_search_max_tiles;
   const bool in_place = count == 1 && (!HasValues || method.stage_values);
-  const bool needs_buffer = !in_place;
   KeyView key_buf;
   ValueView value_buf;
   Kokkos::View<TileMergeSlices*, Mem> slices;
   Workspace<Mem> ws;
   ws.carve(exec, "KokkosSort::merge_workspace", options.workspace, [&](Workspace<Mem>& w) {
-    if (needs_buffer) key_buf = w.template take<KeyView>(n);
-    if (HasValues && needs_buffer) value_buf = w.template take<ValueView>(n);
+    if (!in_place) key_buf = w.template take<KeyView>(n);
+    if (HasValues && !in_place) value_buf = w.template take<ValueView>(n);
     if (count > search_max_tiles) slices = w.template take<Kokkos::View<TileMergeSlices*, Mem>>(count);
   });
 

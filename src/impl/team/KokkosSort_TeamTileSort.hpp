@@ -85,7 +85,8 @@ KOKKOS_INLINE_FUNCTION bool team_sort_tile_through_scratch(const Member& team, c
     using Value = typename ValueView::non_const_value_type;
     if (m.stage_values) {
       team_batched_copy<batch>(
-          team, valid, [&](const int p) { return vsrc(begin + rs(p)); }, [&](const int p, const Value& v) { va(p) = v; });
+          team, valid, [&](const int p) { return vsrc(begin + rs(p)); },
+          [&](const int p, const Value& v) { va(p) = v; });
       team.team_barrier();
     }
     team_batched_copy<batch>(

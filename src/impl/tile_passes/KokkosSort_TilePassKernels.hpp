@@ -134,7 +134,8 @@ struct TileSortPass {
 
   using KeyArr = TileArray<ExecSpace, Key, Tuning<ExecSpace>::Tiles::bank_padding>;
   using SlotArr = TileArray<ExecSpace, std::uint16_t, Tuning<ExecSpace>::Tiles::bank_padding>;
-  using ValueArr = TileArray<ExecSpace, typename ValueView::non_const_value_type, Tuning<ExecSpace>::Tiles::bank_padding>;
+  using ValueArr =
+      TileArray<ExecSpace, typename ValueView::non_const_value_type, Tuning<ExecSpace>::Tiles::bank_padding>;
 
   // Bitonic sort needs slots for padding (partial tiles); the merge sort only for values.
   static std::size_t scratch(const int tile, const TileSortMethod m) {
