@@ -1,10 +1,14 @@
 // KokkosSort::sort / sort_by_key / stable_sort: the decision table is pinned row by row, the
 // options' workspace is reused and forced algorithms run (the automatic choice's matrix:
 // MATRIX in CMakeLists.txt; comparators: test_sort_dispatch_comparator.cpp).
+#include <algorithm>
 #include <set>
+#include <string>
+#include <vector>
 
 #include <KokkosSort.hpp>
 
+#include "harness/Comparators.hpp"
 #include "harness/SortMatrix.hpp"
 
 using KokkosSort::Algorithm;
@@ -138,4 +142,51 @@ TEST(Dispatch, CompiledCandidatesAreTheTablesChoices) {
   static_assert(!may_choose<DeviceExec>(Algorithm::MergeSort, 4, true, false, true), "radix alone on the host");
   static_assert(!may_choose<DeviceExec>(Algorithm::BucketSort, 8, true, false, false), "radix alone on the host");
 #endif
+}
+
+// Inputs the host path's presortedness check recognizes (in order, strictly decreasing) and
+// near misses it must hand to the decision table: each entry point's result against the
+// reference, stability included. The check runs on host backends only; the results must be
+// the same everywhere.
+TEST(Dispatch, PresortedInputs) {
+  for (const std::size_t n : {std::size_t(2), std::size_t(3), std::size_t(1001), std::size_t(100003)}) {
+    std::vector<std::int64_t> up(n), down(n), down_dups(n), equal(n, 7), up_last_low(n), down_first_low(n);
+    for (std::size_t i = 0; i < n; ++i) {
+      up[i] = std::int64_t(i / 2);  // non-decreasing, with equal neighbours
+      down[i] = std::int64_t(n - i);  // strictly decreasing
+      down_dups[i] = std::int64_t((n - i) / 2);  // non-increasing: reversing it would not be stable
+      up_last_low[i] = std::int64_t(i) + 1;
+      down_first_low[i] = std::int64_t(n - i);
+    }
+    up_last_low[n - 1] = 0;
+    down_first_low[0] = -1;
+    const std::vector<const std::vector<std::int64_t>*> cases = {&up,    &down,        &down_dups,
+                                                               &equal, &up_last_low, &down_first_low};
+    for (std::size_t c = 0; c < cases.size(); ++c) {
+      const std::vector<std::int64_t>& input = *cases[c];
+      SCOPED_TRACE("n " + std::to_string(n) + ", input " + std::to_string(c));
+      std::vector<std::uint32_t> idx(n);
+      for (std::size_t i = 0; i < n; ++i) idx[i] = std::uint32_t(i);
+      auto keys = KokkosSortTest::to_view(DeviceExec(), input, "keys");
+      KokkosSort::sort(DeviceExec(), keys);
+      EXPECT_TRUE(KokkosSortTest::sorted_like_reference(input, KokkosSortTest::to_vector(keys)));
+      keys = KokkosSortTest::to_view(DeviceExec(), input, "keys");
+      auto values = KokkosSortTest::to_view(DeviceExec(), idx, "values");
+      KokkosSort::sort_by_key(DeviceExec(), keys, values);
+      EXPECT_TRUE(KokkosSortTest::key_value_like_reference(input, KokkosSortTest::to_vector(keys),
+                                                           KokkosSortTest::to_vector(values), false));
+      keys = KokkosSortTest::to_view(DeviceExec(), input, "keys");
+      values = KokkosSortTest::to_view(DeviceExec(), idx, "values");
+      KokkosSort::stable_sort_by_key(DeviceExec(), keys, values);
+      EXPECT_TRUE(KokkosSortTest::key_value_like_reference(input, KokkosSortTest::to_vector(keys),
+                                                           KokkosSortTest::to_vector(values), true));
+      // Descending order by a comparator: `up` is then the decreasing input and `down` the sorted one.
+      keys = KokkosSortTest::to_view(DeviceExec(), input, "keys");
+      values = KokkosSortTest::to_view(DeviceExec(), idx, "values");
+      KokkosSort::stable_sort_by_key(DeviceExec(), keys, values, KokkosSortTest::Descending());
+      std::vector<std::uint32_t> order(idx);
+      std::stable_sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) { return input[a] > input[b]; });
+      EXPECT_EQ(KokkosSortTest::to_vector(values), order);
+    }
+  }
 }

@@ -21,6 +21,7 @@
 #include "../KokkosSort_Workspace.hpp"
 #include "KokkosSort_DispatchDecl.hpp"
 #include "KokkosSort_KeyTraits.hpp"
+#include "KokkosSort_Presorted.hpp"
 #include "KokkosSort_Tuning.hpp"
 #include "KokkosSort_Validate.hpp"
 
@@ -202,6 +203,17 @@ void sort_automatic(const char* entry, const ExecSpace& exec, const KeyView& key
   using Key = typename KeyView::non_const_value_type;
   if (HasValues) check_key_value_extents(entry, keys, values);
   if (keys.extent(0) < table_min_n) return;
+  if constexpr (Tuning<ExecSpace>::Dispatch::presorted_check) {
+    const Presorted order = presorted_order(exec, keys, comp);
+    if (order == Presorted::Ascending) return;  // stable too: nothing moves
+    // Reversed, decreasing keys are in order; stable only where no two keys are equivalent.
+    if (order == Presorted::StrictlyDescending || (!Stable && order == Presorted::Descending)) {
+      reverse_in_place(exec, keys);
+      if constexpr (HasValues) reverse_in_place(exec, values);
+      exec.fence();
+      return;
+    }
+  }
   const Algorithm algorithm = choose_algorithm<ExecSpace>(
       keys.extent(0), sizeof(Key), is_builtin_key<Key>::value && DefaultOrder, Stable, HasValues);
   run_algorithm<HasValues, DefaultOrder, DecisionTableAlgorithms<ExecSpace, Key, DefaultOrder, Stable, HasValues>>(

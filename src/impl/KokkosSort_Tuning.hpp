@@ -180,6 +180,9 @@ struct HostTuning {
   // sort()'s table: radix the fastest on u32 keys (2 cores, 2^16-2^20), within 0.87x of sample sort
   // on pairs; sample sort the fastest comparison sort (perf_tests/results/cpu2core-2026-11-26-report.json).
   struct Dispatch {
+    // One pass before the table: input already in order returns at once, input in decreasing
+    // order is reversed (2-core machine against GNU parallel sort: cpu2core-2026-11-27-presorted.json).
+    static constexpr bool presorted_check = true;
     static constexpr std::size_t merge_sort_max_n = 0;
     static constexpr std::size_t narrow_key_bytes = 4;
     static constexpr std::size_t narrow_key_merge_sort_max_n = 0;
@@ -375,6 +378,9 @@ struct CudaTuning {
   using HybridSort = HybridSortCudaTuning;
   // sort()'s table, from H100 runs of the algorithms against each other (uniform keys unless named).
   struct Dispatch {
+    // No presortedness pass on the GPU: one more read of the keys and a wait for its result,
+    // not measured against the radix sort's rate on sorted input.
+    static constexpr bool presorted_check = false;
     // Merge sort for 8-byte keys up to 2^18. H200, six inputs, both with a workspace: u64 at 2^18
     // merge 18% faster than radix, at 2^20 radix 25% faster (h200-2026-11-27-small-n.json and
     // h200-2026-11-27-sizes.json); 2^19 not measured.

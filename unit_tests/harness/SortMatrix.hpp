@@ -270,7 +270,7 @@ void check_workspace_reuse(const Sort& sort, const SortByKey& sort_by_key) {
     const auto allocations = device_allocations_during([&] { sort_keys(DeviceExec(), keys, moved); });
     EXPECT_TRUE(allocations.empty()) << joined(allocations);
     EXPECT_TRUE(sorted_like_reference(input, to_vector(keys)));
-    keys_case(Distribution::Sorted, 4097);  // the moved-from one allocates anew
+    keys_case(Distribution::Uniform, 4097);  // the moved-from one allocates anew (sorted input may need nothing)
     EXPECT_GT(ws.bytes(), 0u);
   }
   if constexpr (host_cross_check) {
