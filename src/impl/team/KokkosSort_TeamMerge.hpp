@@ -50,7 +50,8 @@ KOKKOS_INLINE_FUNCTION Index team_merge_path(const Member& team, const A& a, con
     const bool exact = range <= Index(ts);
     const int probes = exact ? int(range) : ts;
     const auto probe = [&](const int q) { return exact ? lo + Index(q) : lo + range / Index(ts + 1) * Index(q + 1); };
-    // Round r's word was last read before round r - 1's barrier: three words rotate.
+    // The next round's word was last read in round r - 2, before round r - 1's barrier: three
+    // words rotate.
     if (t == 0) word[(round + 1) % 3] = ts;
     if (t < probes) {
       const Index p = probe(t);
