@@ -6,15 +6,16 @@
 // local_sort/<keys>/<dist>/p<ranks>/n<total> (KokkosSort::sort / sort_by_key of each rank's keys,
 // no MPI). Keys: u32, u64, pairs (u32 keys, u32 values), pairs64 (u64 keys, u64 values);
 // distributions: uniform, sorted (globally sorted input), dups (16 distinct keys).
-// Each repetition sorts a fresh copy of the input (the copy is not timed); the time of a
+// Each repetition sorts the input generated afresh (not timed); the time of a
 // repetition is the slowest rank's (every phase ends with a fence and an MPI_Barrier), the row
 // reports the median repetition and the phases of that repetition. The first result of each row is
-// checked: sorted on every rank and across rank boundaries, the key count and a checksum of the
-// keys (and values beside their keys) preserved; a failure prints "VERIFICATION FAILED".
+// checked on the device: sorted on every rank and across rank boundaries, the key count and a
+// checksum of the keys (and values beside their keys) preserved; a failure prints
+// "VERIFICATION FAILED".
 // Output: a JSON file in Google Benchmark's layout (context, benchmarks[] with real_time in ms
 // and the counters), written by rank 0.
 //
-//   mpirun -np 2 bench_distributed --weak_log2=24,29 --strong_log2=28,30 --types=u32,u64
+//   mpirun -np 2 bench_distributed --weak_log2=24,29 --strong_log2=28,30 --strong_n=N,.. --types=u32,u64
 //          --dists=uniform --balance=bounded --transport=automatic|host_staged|device_direct|nccl
 //          --reps=5 --out=FILE.json   (nccl: a build with KokkosSort_ENABLE_NCCL)
 // On a GPU host, one GPU per rank: Kokkos maps ranks to devices by local rank
@@ -41,10 +42,13 @@ namespace {
 
 using Exec = Kokkos::DefaultExecutionSpace;
 using Mem = Exec::memory_space;
+// 64-bit indices: the default index type of a CUDA RangePolicy is 32-bit and wraps past 2^32 keys.
+using Range = Kokkos::RangePolicy<Exec, Kokkos::IndexType<std::int64_t>>;
 namespace KD = KokkosSort::Distributed;
 
 struct Settings {
   std::vector<int> weak_log2, strong_log2;
+  std::vector<std::uint64_t> strong_n;  // totals that are not powers of two (largest inputs)
   std::vector<std::string> types{"u32"}, dists{"uniform"};
   KD::Balance balance = KD::Balance::bounded;
   KD::Transport transport = KD::Transport::automatic;
@@ -88,9 +92,9 @@ void fill(const std::string& dist, const std::uint64_t offset, const std::uint64
           const Kokkos::View<Key*, Mem>& keys, const Kokkos::View<Value*, Mem>& values) {
   const int kind = dist == "sorted" ? 1 : dist == "dups" ? 2 : 0;
   const double scale = total > 0 ? double(sizeof(Key) == 4 ? 4294967295.0 : 1.8e19) / double(total) : 1.0;
-  Kokkos::parallel_for("bench_distributed_fill", Kokkos::RangePolicy<Exec>(0, keys.extent(0)),
-                       KOKKOS_LAMBDA(const std::size_t i) {
-                         const std::uint64_t g = offset + i;
+  Kokkos::parallel_for("bench_distributed_fill", Range(0, std::int64_t(keys.extent(0))),
+                       KOKKOS_LAMBDA(const std::int64_t i) {
+                         const std::uint64_t g = offset + std::uint64_t(i);
                          std::uint64_t k = mix(g);
                          if (kind == 1) k = std::uint64_t(double(g) * scale);
                          if (kind == 2) k = k % 16;
@@ -107,35 +111,49 @@ struct Row {
   std::string error;
 };
 
-// Checks the distributed result (all ranks take part): local order, order across the rank
-// boundaries, count and checksum of keys (and of keys with their values).
+// Count and checksums of a rank's keys (and of keys with their values), summed on the device.
+struct Sums {
+  std::uint64_t v[3] = {0, 0, 0};  // count, keys, keys with values
+};
+
 template <class Key, class Value, bool HasValues>
-std::string verify(const Kokkos::View<Key*, Mem>& in_keys, const Kokkos::View<Value*, Mem>& in_values,
-                   const Kokkos::View<Key*, Mem>& keys, const Kokkos::View<Value*, Mem>& values) {
-  auto hk = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), keys);
-  auto hv = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), values);
-  auto ik = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), in_keys);
-  auto iv = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), in_values);
-  const int p = size_of(), me = rank_of();
+Sums sums_of(const Kokkos::View<Key*, Mem>& keys, const Kokkos::View<Value*, Mem>& values) {
+  std::uint64_t k = 0, kv = 0;
+  Kokkos::parallel_reduce(
+      "bench_distributed_sums", Range(0, std::int64_t(keys.extent(0))),
+      KOKKOS_LAMBDA(const std::int64_t i, std::uint64_t& a, std::uint64_t& b) {
+        a += mix(std::uint64_t(keys(i)));
+        if (HasValues) b += mix(std::uint64_t(keys(i)) ^ mix(std::uint64_t(values(i))));
+      },
+      k, kv);
+  return {{keys.extent(0), k, kv}};
+}
+
+// Checks the distributed result (all ranks take part) on the device, so that no copy of the
+// input is kept (the largest inputs fill the device): local order, order across the rank
+// boundaries, count and checksums against those of the input (`in`, all ranks summed).
+template <class Key, class Value, bool HasValues>
+std::string verify(const Sums& in, const Kokkos::View<Key*, Mem>& keys, const Kokkos::View<Value*, Mem>& values) {
+  const int p = size_of();
   long long bad = 0;
-  for (std::size_t i = 1; i < hk.extent(0); ++i) bad += hk(i) < hk(i - 1) ? 1 : 0;
-  // counts, key checksum, key-value checksum: in and out
-  std::uint64_t sums[6] = {ik.extent(0), 0, 0, hk.extent(0), 0, 0};
-  for (std::size_t i = 0; i < ik.extent(0); ++i) {
-    sums[1] += mix(std::uint64_t(ik(i)));
-    if (HasValues) sums[2] += mix(std::uint64_t(ik(i)) ^ mix(std::uint64_t(iv(i))));
-  }
-  for (std::size_t i = 0; i < hk.extent(0); ++i) {
-    sums[4] += mix(std::uint64_t(hk(i)));
-    if (HasValues) sums[5] += mix(std::uint64_t(hk(i)) ^ mix(std::uint64_t(hv(i))));
-  }
-  MPI_Allreduce(MPI_IN_PLACE, sums, 6, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
+  const std::size_t n = keys.extent(0);
+  Kokkos::parallel_reduce(
+      "bench_distributed_order", Range(n > 1 ? 1 : 0, n > 1 ? std::int64_t(n) : 0),
+      KOKKOS_LAMBDA(const std::int64_t i, long long& b) { b += keys(i) < keys(i - 1) ? 1 : 0; }, bad);
+  const Sums out = sums_of<Key, Value, HasValues>(keys, values);
+  std::uint64_t sums[6] = {in.v[0], in.v[1], in.v[2], out.v[0], out.v[1], out.v[2]};
+  MPI_Allreduce(MPI_IN_PLACE, sums + 3, 3, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
   // The last key of every non-empty rank must not exceed the first key of any later one.
   struct Ends {
     double first, last;
     int has;
   };
-  Ends mine{hk.extent(0) ? double(hk(0)) : 0, hk.extent(0) ? double(hk(hk.extent(0) - 1)) : 0, hk.extent(0) > 0};
+  Key ends[2] = {Key(), Key()};
+  if (n > 0) {
+    Kokkos::deep_copy(Kokkos::View<Key, Kokkos::HostSpace>(&ends[0]), Kokkos::subview(keys, 0));
+    Kokkos::deep_copy(Kokkos::View<Key, Kokkos::HostSpace>(&ends[1]), Kokkos::subview(keys, n - 1));
+  }
+  Ends mine{double(ends[0]), double(ends[1]), n > 0};
   std::vector<Ends> all(static_cast<std::size_t>(p));
   MPI_Allgather(&mine, int(sizeof(Ends)), MPI_BYTE, all.data(), int(sizeof(Ends)), MPI_BYTE, MPI_COMM_WORLD);
   double high = -1e300;
@@ -145,7 +163,6 @@ std::string verify(const Kokkos::View<Key*, Mem>& in_keys, const Kokkos::View<Va
     high = all[r].last;
   }
   MPI_Allreduce(MPI_IN_PLACE, &bad, 1, MPI_LONG_LONG, MPI_SUM, MPI_COMM_WORLD);
-  (void)me;
   std::string error;
   if (bad > 0) error += "keys out of order (" + std::to_string(bad) + "); ";
   if (sums[0] != sums[3]) error += "key count changed; ";
@@ -165,11 +182,13 @@ void run_size(const Settings& s, const std::string& type, const std::string& dis
   const int p = size_of(), me = rank_of();
   const std::uint64_t n = (me + 1) * total / p - me * total / p, offset = me * total / p;
   const std::string suffix = "/p" + std::to_string(p) + "/n" + std::to_string(total);
-  Kokkos::View<Key*, Mem> in_keys(Kokkos::view_alloc(Kokkos::WithoutInitializing, "in_keys"), n);
-  Kokkos::View<Value*, Mem> in_values(Kokkos::view_alloc(Kokkos::WithoutInitializing, "in_values"), HasValues ? n : 0);
-  fill(dist, offset, total, in_keys, in_values);
+  // The input is generated again before each repetition (untimed) rather than copied from a
+  // second View: a copy would halve the largest input a device can take.
   Kokkos::View<Key*, Mem> keys(Kokkos::view_alloc(Kokkos::WithoutInitializing, "keys"), n);
   Kokkos::View<Value*, Mem> values(Kokkos::view_alloc(Kokkos::WithoutInitializing, "values"), HasValues ? n : 0);
+  fill(dist, offset, total, keys, values);
+  Sums in = sums_of<Key, Value, HasValues>(keys, values);
+  MPI_Allreduce(MPI_IN_PLACE, in.v, 3, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
   Exec exec;
   const char* balance = s.balance == KD::Balance::exact ? "exact" : "bounded";
   const char* transport = s.transport == KD::Transport::host_staged     ? "host_staged"
@@ -190,9 +209,7 @@ void run_size(const Settings& s, const std::string& type, const std::string& dis
   options.nccl = s.nccl;
   try {
     for (int r = 0; r < s.reps; ++r) {
-      Kokkos::deep_copy(keys, in_keys);
-      if (HasValues) Kokkos::deep_copy(values, in_values);
-      Kokkos::fence();
+      if (r > 0) fill(dist, offset, total, keys, values);
       KokkosSort::Experimental::DistributedSortStats stats;
       options.stats = &stats;
       MPI_Barrier(MPI_COMM_WORLD);
@@ -209,7 +226,7 @@ void run_size(const Settings& s, const std::string& type, const std::string& dis
       exec.fence();
       const double t = max_over_ranks(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
       reps.push_back({t, stats});
-      if (r == 0) row.error = verify<Key, Value, HasValues>(in_keys, in_values, out_keys, out_values);
+      if (r == 0) row.error = verify<Key, Value, HasValues>(in, out_keys, out_values);
     }
   } catch (const std::exception& e) {
     row.error = std::string("failed: ") + e.what();  // collective failures (out of memory) throw on every rank
@@ -246,9 +263,7 @@ void run_size(const Settings& s, const std::string& type, const std::string& dis
   std::vector<double> times;
   try {
     for (int r = 0; r < s.reps; ++r) {
-      Kokkos::deep_copy(keys, in_keys);
-      if (HasValues) Kokkos::deep_copy(values, in_values);
-      Kokkos::fence();
+      fill(dist, offset, total, keys, values);
       MPI_Barrier(MPI_COMM_WORLD);
       const auto t0 = std::chrono::steady_clock::now();
       if constexpr (HasValues)
@@ -340,6 +355,8 @@ int main(int argc, char** argv) {
         for (auto& x : split_list(value("--weak_log2="))) s.weak_log2.push_back(std::stoi(x));
       else if (!value("--strong_log2=").empty())
         for (auto& x : split_list(value("--strong_log2="))) s.strong_log2.push_back(std::stoi(x));
+      else if (!value("--strong_n=").empty())
+        for (auto& x : split_list(value("--strong_n="))) s.strong_n.push_back(std::stoull(x));
       else if (!value("--types=").empty()) s.types = split_list(value("--types="));
       else if (!value("--dists=").empty()) s.dists = split_list(value("--dists="));
       else if (!value("--balance=").empty()) s.balance = value("--balance=") == "exact" ? KD::Balance::exact : KD::Balance::bounded;
@@ -354,7 +371,7 @@ int main(int argc, char** argv) {
       else if (!value("--out=").empty()) s.out = value("--out=");
       else if (a == "--no_local") s.local = false;
     }
-    if (s.weak_log2.empty() && s.strong_log2.empty()) s.weak_log2 = {16};
+    if (s.weak_log2.empty() && s.strong_log2.empty() && s.strong_n.empty()) s.weak_log2 = {16};
 #ifdef KOKKOSSORT_ENABLE_NCCL
     // One NCCL communicator for every row (making one is collective and slow).
     std::unique_ptr<KD::NcclCommunicator> nccl;
@@ -367,6 +384,7 @@ int main(int argc, char** argv) {
     std::vector<std::uint64_t> totals;
     for (const int l : s.weak_log2) totals.push_back((std::uint64_t(1) << l) * std::uint64_t(p));
     for (const int l : s.strong_log2) totals.push_back(std::uint64_t(1) << l);
+    totals.insert(totals.end(), s.strong_n.begin(), s.strong_n.end());
     std::vector<Row> rows;
     for (const auto& type : s.types)
       for (const auto& dist : s.dists)
