@@ -88,8 +88,12 @@ std::vector<T> gather_to_root(const std::vector<T>& local) {
 
 template <class View>
 std::vector<typename View::non_const_value_type> to_vector(const View& v) {
-  std::vector<typename View::non_const_value_type> out(v.extent(0));
-  auto h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), v);
+  using T = typename View::non_const_value_type;
+  std::vector<T> out(v.extent(0));
+  // Through a contiguous View: deep_copy between memory spaces needs one (strided device Views).
+  Kokkos::View<T*, typename View::memory_space> packed("packed", v.extent(0));
+  Kokkos::deep_copy(packed, v);
+  auto h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), packed);
   for (std::size_t i = 0; i < out.size(); ++i) out[i] = h(i);
   return out;
 }
