@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Regenerates the performance tables of docs/performance.md and README.md, and the README's
 plot, from the Google Benchmark JSON files in perf_tests/results/ (bench_sorts output, named
-<device>-<yyyy-mm-dd>-<what>.json). Text between the `perf_docs:begin` / `perf_docs:end` marker
-comments is replaced; everything else is left as it is.
+<device>-<yyyy-mm-dd>-<what>.json), and the distributed sort's tables from the newest
+bench_distributed file. Text between the `perf_docs:begin` / `perf_docs:end` marker comments (and
+`perf_docs:distributed:begin` / `perf_docs:distributed:end`) is replaced; everything else is left as it is.
 usage: python3 scripts/perf_docs.py"""
 import glob
 import os
@@ -58,11 +59,102 @@ def readme_table(files):
     return md
 
 
-def replace_between(path, lines):
+def size(n):
+    """2^k for powers of two, else billions of keys."""
+    return log2(n) if n & (n - 1) == 0 else f"{n / 1e9:.2f}e9"
+
+
+def ms(x):
+    return "" if x is None else f"{x:.4g}" if x >= 1 else f"{x:.3g}"
+
+
+PHASES = ("local_sort_ms", "sampling_ms", "exchange_ms", "merge_ms")
+
+
+def distributed_section(path, run):
+    """bench_distributed's file (mpirun runs merged, each benchmark naming its run): weak scaling
+    against one GPU, strong scaling, the largest inputs and the exchange's rate."""
+    rows = {}  # (run, keys, transport or "local_sort", ranks, total) -> benchmark
+    for b in run["benchmarks"]:
+        parts = b["name"].split("/")
+        kind = "local_sort" if parts[0] == "local_sort" else parts[4]
+        rows[(b["run"], parts[1], kind, int(parts[-2][1:]), int(parts[-1][1:]))] = b
+
+    def find(keys, kind, ranks, total):
+        return next((b for (_, k, t, p, n), b in rows.items()
+                     if (k, t, p, n) == (keys, kind, ranks, total) and not b.get("error_occurred")), None)
+
+    def t(b, counter="real_time"):
+        return None if b is None else b.get(counter)
+
+    def phases(b):
+        return " | ".join(ms(t(b, c)) for c in PHASES)
+
+    ctx = run["context"]
+    md = [f"`perf_tests/results/{os.path.basename(path)}`: {ctx.get('devices', ctx.get('device'))}; "
+          f"run {ctx.get('date', '?')[:10]}; Kokkos {ctx.get('kokkos_version', '?')}; CUDA {ctx.get('cuda_version', '?')}; "
+          f"commit {ctx.get('commit', '?')}; {ctx.get('mpi', '?').split(',')[0]}"
+          f"{', not CUDA-aware' if ctx.get('cuda_aware_mpi') is False else ''}; epsilon {ctx.get('epsilon')}; "
+          "uniform keys, `Balance::bounded`. Times in ms (median repetition, slowest rank).", "",
+          "Weak scaling, n keys per GPU (two GPUs: NCCL). Efficiency = one GPU's `sort()` of n keys / two GPUs'",
+          "distributed sort of 2n keys. Phases: the two-GPU sort's. Last column: `sort()` of each GPU's n keys",
+          "on both GPUs at once, no MPI (the slower GPU).", "",
+          "| keys | n per GPU | 1 GPU `sort()` | 1 GPU `Distributed::sort` | 2 GPUs | 2 GPUs Gkeys/s | efficiency "
+          "| local sort | sampling | exchange | merge | `sort()` on both GPUs at once |",
+          "|---|---|---|---|---|---|---|---|---|---|---|---|"]
+    order = ["u32", "u64", "pairs", "pairs64"]
+    weak = sorted({(k, n) for (r, k, kind, p, n) in rows if r.startswith("weak") and kind == "nccl" and p == 2},
+                  key=lambda x: (order.index(x[0]), x[1]))
+    for keys, total in weak:
+        two, one = find(keys, "nccl", 2, total), find(keys, "local_sort", 1, total // 2)
+        eff = fmt(t(one) / t(two)) if one and two else ""
+        md.append(f"| {keys} | {size(total // 2)} | {ms(t(one))} | {ms(t(find(keys, 'automatic', 1, total // 2)))} | "
+                  f"{ms(t(two))} | {rate(t(two, 'Gkeys_per_s'))} | {eff} | {phases(two)} | "
+                  f"{ms(t(find(keys, 'local_sort', 2, total)))} |")
+
+    md += ["", "Strong scaling, N keys in all on two GPUs (NCCL).", "",
+           "| keys | N | n per GPU | 2 GPUs | Gkeys/s | local sort | sampling | exchange | merge |",
+           "|---|---|---|---|---|---|---|---|---|"]
+    for (r, keys, kind, p, total), b in rows.items():
+        if r.startswith("strong") and not b.get("error_occurred"):
+            md.append(f"| {keys} | {size(total)} | {size(total // p)} | {ms(t(b))} | {rate(t(b, 'Gkeys_per_s'))} | "
+                      f"{phases(b)} |")
+
+    largest = sorted(((p, n, b) for (r, k, kind, p, n), b in rows.items() if r.startswith("largest") and kind != "local_sort"),
+                     key=lambda x: x[:2])
+    if largest:
+        one_max = max(n for p, n, b in largest if p == 1 and not b.get("error_occurred"))
+        md += ["", "Largest inputs, u32 keys, one repetition each: one GPU (`Distributed::sort` at one rank; last column",
+               f"`sort()` of the same keys) and two GPUs (NCCL); N against the largest one GPU sorted ({one_max:,}).", "",
+               "| GPUs | N | N / one GPU's largest | key bytes per GPU (GB) | result | time | Gkeys/s | local sort "
+               "| sampling | exchange | merge | 1 GPU `sort()` |",
+               "|---|---|---|---|---|---|---|---|---|---|---|---|"]
+        for p, total, b in largest:
+            err = b.get("error_message", "")
+            m = re.search(r'label "([^"]+)".*?Allocation of size ([0-9.]+ G)', err)
+            result = "sorted" if not err else f"failed: `{m.group(1)}`, {m.group(2)}iB, not allocated" if m else "failed"
+            cells = " |" * 6 if err else f" {ms(t(b))} | {rate(t(b, 'Gkeys_per_s'))} | {phases(b)} |"
+            local = ms(t(find("u32", "local_sort", 1, total))) if p == 1 else ""
+            md.append(f"| {p} | {total:,} | {fmt(total / one_max)} | {fmt(total / p * 4 / 1e9, 1)} | {result} |{cells} {local} |")
+
+    md += ["", "The exchange phase at two ranks: bytes sent per rank (keys and values) over the phase's time, which",
+           "includes the receive buffer's allocation and the device copy of the rank's own part.", "",
+           "| transport | keys | N | bytes sent per rank (GB) | exchange | GB/s per rank |", "|---|---|---|---|---|---|"]
+    sent = sorted(((kind, b["exchange_max_bytes_sent"], order.index(keys), keys, total, b)
+                   for (r, keys, kind, p, total), b in rows.items()
+                   if p == 2 and kind != "local_sort" and not b.get("error_occurred")),
+                  key=lambda x: (x[0] != "nccl",) + x[1:3])
+    for kind, nbytes, _, keys, total, b in sent:
+        md.append(f"| {kind} | {keys} | {size(total)} | {nbytes / 1e9:.3g} | {ms(t(b, 'exchange_ms'))} | "
+                  f"{b['exchange_GBps_per_rank']:.3g} |")
+    return md
+
+
+def replace_between(path, lines, marker="perf_docs"):
     text = open(path).read()
-    pattern = re.compile(r"(<!-- perf_docs:begin[^>]*-->\n).*?(<!-- perf_docs:end -->)", re.S)
+    pattern = re.compile(rf"(<!-- {marker}:begin[^>]*-->\n).*?(<!-- {marker}:end -->)", re.S)
     if not pattern.search(text):
-        sys.exit(f"perf_docs: no perf_docs:begin/end markers in {path}")
+        sys.exit(f"perf_docs: no {marker}:begin/end markers in {path}")
     open(path, "w").write(pattern.sub(lambda m: m.group(1) + "\n".join(lines) + "\n" + m.group(2), text, count=1))
 
 
@@ -85,7 +177,8 @@ def plot(files):
 
 def main():
     # bench_sorts' files only (bench_segmented's workloads are not its inputs).
-    paths = [p for p in sorted(glob.glob(os.path.join(RESULTS, "*.json")))
+    paths_all = sorted(glob.glob(os.path.join(RESULTS, "*.json")))
+    paths = [p for p in paths_all
              if os.path.basename(load_run(p)["context"].get("executable", "bench_sorts")) == "bench_sorts"]
     if not paths:
         sys.exit("perf_docs: no results in perf_tests/results/")
@@ -95,6 +188,11 @@ def main():
     files.sort(key=lambda f: f[1].ctx.get("execution_space") != "Cuda")
     replace_between(os.path.join(ROOT, "docs", "performance.md"), performance_section(files))
     replace_between(os.path.join(ROOT, "README.md"), readme_table(files))
+    distributed = [p for p in paths_all if load_run(p)["context"].get("executable") == "bench_distributed"]
+    if distributed:
+        newest = max(distributed, key=lambda p: load_run(p)["context"].get("date", ""))
+        replace_between(os.path.join(ROOT, "docs", "performance.md"), distributed_section(newest, load_run(newest)),
+                        "perf_docs:distributed")
     plot(files)
 
 
