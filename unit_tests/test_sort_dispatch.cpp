@@ -190,3 +190,59 @@ TEST(Dispatch, PresortedInputs) {
     }
   }
 }
+
+// The dispatch moves values as the unsigned integer of their width and sorts long long keys as
+// int64_t (Impl::ErasedCall): a strided column of doubles beside long long keys, through the
+// automatic, forced and comparator paths, keeps each value's bits beside its key and leaves the
+// neighbouring columns as they were.
+TEST(Dispatch, ForwardedValueAndKeyTypes) {
+  const std::size_t n = 5003;
+  const auto input = KokkosSortTest::generate<long long>(KokkosSortTest::Distribution::FewUnique, n);
+  auto check = [&](const char* what, bool stable, bool descending, const auto& sort_by_key) {
+    SCOPED_TRACE(what);
+    Kokkos::View<double**, Kokkos::LayoutRight, DeviceExec::memory_space> table("table", n, 3);
+    auto h = Kokkos::create_mirror_view(table);
+    for (std::size_t i = 0; i < n; ++i) {
+      h(i, 0) = 3.0 * double(i);
+      h(i, 1) = -(double(i) + 0.5);  // value i, negative so that the sign bit moves too
+      h(i, 2) = 3.0 * double(i) + 1.0;
+    }
+    Kokkos::deep_copy(table, h);
+    auto keys = KokkosSortTest::to_view(DeviceExec(), input, "keys");
+    sort_by_key(keys, Kokkos::subview(table, Kokkos::ALL, 1));
+    Kokkos::fence();
+    Kokkos::deep_copy(h, table);
+    const auto k = KokkosSortTest::to_vector(keys);
+    std::vector<std::size_t> order(n);
+    for (std::size_t i = 0; i < n; ++i) order[i] = i;
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+      return descending ? input[a] > input[b] : input[a] < input[b];
+    });
+    std::size_t keys_ok = 0, beside = 0, in_order = 0, others_intact = 0;
+    std::vector<char> seen(n, 0);
+    for (std::size_t i = 0; i < n; ++i) {
+      keys_ok += k[i] == input[order[i]];
+      const double v = -h(i, 1) - 0.5;
+      const std::size_t j = v >= 0 && v < double(n) ? std::size_t(v) : n;
+      beside += j < n && double(j) == v && !seen[j] && input[j] == k[i];
+      if (j < n) seen[j] = 1;
+      in_order += j == order[i];
+      others_intact += h(i, 0) == 3.0 * double(i) && h(i, 2) == 3.0 * double(i) + 1.0;
+    }
+    EXPECT_EQ(keys_ok, n) << "keys not sorted";
+    EXPECT_EQ(beside, n) << "values not beside their keys";
+    if (stable) EXPECT_EQ(in_order, n) << "equal keys' values out of input order";
+    EXPECT_EQ(others_intact, n) << "sorting a strided column wrote outside it";
+  };
+  check("sort_by_key", false, false, [](const auto& k, const auto& v) { KokkosSort::sort_by_key(DeviceExec(), k, v); });
+  check("stable_sort_by_key", true, false,
+        [](const auto& k, const auto& v) { KokkosSort::stable_sort_by_key(DeviceExec(), k, v); });
+  for (auto a : {Algorithm::Radix, Algorithm::MergeSort}) {
+    SCOPED_TRACE(KokkosSort::to_string(a));
+    check("stable_sort_by_key, forced", true, false,
+          [a](const auto& k, const auto& v) { KokkosSort::stable_sort_by_key(DeviceExec(), k, v, a); });
+  }
+  check("stable_sort_by_key, comparator", true, true, [](const auto& k, const auto& v) {
+    KokkosSort::stable_sort_by_key(DeviceExec(), k, v, KokkosSortTest::Descending());
+  });
+}

@@ -10,6 +10,7 @@
 #include <cstddef>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include "../KokkosSort_Algorithm.hpp"
 #include "../KokkosSort_BucketSort.hpp"
 #include "../KokkosSort_EnumerationSort.hpp"
@@ -24,6 +25,7 @@
 #include "KokkosSort_Presorted.hpp"
 #include "KokkosSort_Tuning.hpp"
 #include "KokkosSort_Validate.hpp"
+#include "KokkosSort_ViewUtils.hpp"
 
 namespace KokkosSort {
 
@@ -193,6 +195,35 @@ void run_algorithm(Algorithm algorithm, SortWorkspace* workspace, const ExecSpac
                          " is outside the decision table's rows for this call");
 }
 
+// The call the automatic and forced dispatch forward to, so that types that differ only in name
+// share one instantiation of every algorithm: values as the unsigned integer of their width
+// (value_bits_t: they are only moved), integer keys in the default order as the fixed-width
+// integer of their size and signedness (fixed_width_key_t) with its Less. Without values, the
+// values argument is the keys.
+template <bool HasValues, bool DefaultOrder, class KeyView, class ValueView, class Comp>
+struct ErasedCall {
+  using Key = typename KeyView::non_const_value_type;
+  using Value = typename ValueView::non_const_value_type;
+  using key_type = typename std::conditional<DefaultOrder && std::is_same<Comp, Less<Key>>::value,
+                                             fixed_width_key_t<Key>, Key>::type;
+  using value_type = typename std::conditional<HasValues, value_bits_t<Value>, key_type>::type;
+  static constexpr bool forwards = !std::is_same<key_type, Key>::value || !std::is_same<value_type, Value>::value;
+
+  // fn(keys, values, comp) with the forwarded Views (over the same data) and comparator.
+  template <class Fn>
+  static void call(const KeyView& keys, const ValueView& values, const Comp& comp, const Fn& fn) {
+    const auto k = view_as<key_type>(keys);
+    if constexpr (!HasValues && std::is_same<key_type, Key>::value)
+      fn(k, k, comp);
+    else if constexpr (!HasValues)
+      fn(k, k, Less<key_type>());
+    else if constexpr (std::is_same<key_type, Key>::value)
+      fn(k, view_as<value_type>(values), comp);
+    else
+      fn(k, view_as<value_type>(values), Less<key_type>());
+  }
+};
+
 // sort / sort_by_key / stable_sort with Algorithm::Automatic: the decision table's choice, with
 // only that table's rows compiled. Keys and values are the canonical Views of the entry points
 // (canonical_view_t), so that every View type of one key type shares one instantiation.
@@ -200,24 +231,33 @@ template <bool HasValues, bool Stable, bool DefaultOrder, class ExecSpace, class
           class Comp>
 void sort_automatic(const char* entry, const ExecSpace& exec, const KeyView& keys, const ValueView& values,
                     const Comp& comp, SortWorkspace* workspace) {
-  using Key = typename KeyView::non_const_value_type;
-  if (HasValues) check_key_value_extents(entry, keys, values);
-  if (keys.extent(0) < table_min_n) return;
-  if constexpr (Tuning<ExecSpace>::Dispatch::presorted_check) {
-    const Presorted order = presorted_order(exec, keys, comp);
-    if (order == Presorted::Ascending) return;  // stable too: nothing moves
-    // Reversed, decreasing keys are in order; stable only where no two keys are equivalent.
-    if (order == Presorted::StrictlyDescending || (!Stable && order == Presorted::Descending)) {
-      reverse_in_place(exec, keys);
-      if constexpr (HasValues) reverse_in_place(exec, values);
-      exec.fence();
-      return;
+  // Forwarded before the checks: they read extents, addresses and sizes only, which the forwarded
+  // Views keep, so that their messages are the same.
+  using Erased = ErasedCall<HasValues, DefaultOrder, KeyView, ValueView, Comp>;
+  if constexpr (Erased::forwards) {
+    Erased::call(keys, values, comp, [&](const auto& k, const auto& v, const auto& c) {
+      sort_automatic<HasValues, Stable, DefaultOrder>(entry, exec, k, v, c, workspace);
+    });
+  } else {
+    using Key = typename KeyView::non_const_value_type;
+    if (HasValues) check_key_value_extents(entry, keys, values);
+    if (keys.extent(0) < table_min_n) return;
+    if constexpr (Tuning<ExecSpace>::Dispatch::presorted_check) {
+      const Presorted order = presorted_order(exec, keys, comp);
+      if (order == Presorted::Ascending) return;  // stable too: nothing moves
+      // Reversed, decreasing keys are in order; stable only where no two keys are equivalent.
+      if (order == Presorted::StrictlyDescending || (!Stable && order == Presorted::Descending)) {
+        reverse_in_place(exec, keys);
+        if constexpr (HasValues) reverse_in_place(exec, values);
+        exec.fence();
+        return;
+      }
     }
+    const Algorithm algorithm = choose_algorithm<ExecSpace>(
+        keys.extent(0), sizeof(Key), is_builtin_key<Key>::value && DefaultOrder, Stable, HasValues);
+    run_algorithm<HasValues, DefaultOrder, DecisionTableAlgorithms<ExecSpace, Key, DefaultOrder, Stable, HasValues>>(
+        algorithm, workspace, exec, keys, values, comp, entry);
   }
-  const Algorithm algorithm = choose_algorithm<ExecSpace>(
-      keys.extent(0), sizeof(Key), is_builtin_key<Key>::value && DefaultOrder, Stable, HasValues);
-  run_algorithm<HasValues, DefaultOrder, DecisionTableAlgorithms<ExecSpace, Key, DefaultOrder, Stable, HasValues>>(
-      algorithm, workspace, exec, keys, values, comp, entry);
 }
 
 // The same entry points with a run-time Algorithm: Automatic takes the automatic path, any
@@ -226,16 +266,23 @@ template <bool HasValues, bool Stable, bool DefaultOrder, class ExecSpace, class
           class Comp>
 void sort_forced(const char* entry, Algorithm algorithm, const ExecSpace& exec, const KeyView& keys,
                  const ValueView& values, const Comp& comp, SortWorkspace* workspace) {
-  check_algorithm_value(algorithm, entry);
-  if (algorithm == Algorithm::Automatic) {
-    sort_automatic<HasValues, Stable, DefaultOrder>(entry, exec, keys, values, comp, workspace);
-    return;
+  using Erased = ErasedCall<HasValues, DefaultOrder, KeyView, ValueView, Comp>;
+  if constexpr (Erased::forwards) {
+    Erased::call(keys, values, comp, [&](const auto& k, const auto& v, const auto& c) {
+      sort_forced<HasValues, Stable, DefaultOrder>(entry, algorithm, exec, k, v, c, workspace);
+    });
+  } else {
+    check_algorithm_value(algorithm, entry);
+    if (algorithm == Algorithm::Automatic) {
+      sort_automatic<HasValues, Stable, DefaultOrder>(entry, exec, keys, values, comp, workspace);
+      return;
+    }
+    if (HasValues) check_key_value_extents(entry, keys, values);
+    if (Stable && !is_stable_algorithm(algorithm))
+      throw std::invalid_argument(std::string("KokkosSort::") + entry + ": Algorithm " + to_string(algorithm) +
+                                  " is not stable");
+    run_algorithm<HasValues, DefaultOrder, AnyAlgorithm>(algorithm, workspace, exec, keys, values, comp, entry);
   }
-  if (HasValues) check_key_value_extents(entry, keys, values);
-  if (Stable && !is_stable_algorithm(algorithm))
-    throw std::invalid_argument(std::string("KokkosSort::") + entry + ": Algorithm " + to_string(algorithm) +
-                                " is not stable");
-  run_algorithm<HasValues, DefaultOrder, AnyAlgorithm>(algorithm, workspace, exec, keys, values, comp, entry);
 }
 
 }  // namespace Impl

@@ -6,6 +6,9 @@
 // (KOKKOSSORT_ETI_SERIAL, _OPENMP, _CUDA), for Views in that space's memory space. With KOKKOSSORT_ENABLE_ETI (set by the
 // compiled library target, KokkosSort_ENABLE_ETI) a caller's source sees them declared extern
 // and compiles only its call; the library's sources (cmake/KokkosSortETI.cpp.in) define them.
+// The entries with int32_t, float, int64_t and double values only forward to those with uint32_t
+// and uint64_t values (sort_automatic moves values as the unsigned integer of their width), so
+// each key type compiles its algorithms for two value types; they stay for callers that name them.
 // Needs only the declaration of sort_automatic, so that a caller under KOKKOSSORT_ETI_ONLY
 // (KokkosSort_Sort.hpp) parses no algorithm.
 #include <cstdint>

@@ -49,6 +49,35 @@ struct unsigned_of_size<4> {
 template <class T>
 using key_bits_t = typename unsigned_of_size<sizeof(T)>::type;
 
+// The type a key sorted by the default order is sorted as: integers as the fixed-width integer
+// of their size and signedness (char, long long, ... share int8_t, int64_t, ...'s instantiations;
+// same order, same bits), every other key as itself.
+template <class T, bool = std::is_integral<T>::value && is_builtin_key<T>::value>
+struct fixed_width_key {
+  using type = T;
+};
+template <class T>
+struct fixed_width_key<T, true> {
+  using type = typename std::conditional<std::is_signed<T>::value, typename std::make_signed<key_bits_t<T>>::type,
+                                         key_bits_t<T>>::type;
+};
+template <class T>
+using fixed_width_key_t = typename fixed_width_key<T>::type;
+
+// The type values are moved as: the sorts only copy values, so every trivially copyable type of
+// 1, 2, 4 or 8 bytes is moved as the unsigned integer of its width (where its alignment allows).
+template <class T, bool = std::is_trivially_copyable<T>::value &&
+                          (sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8)>
+struct value_bits {
+  using type = T;
+};
+template <class T>
+struct value_bits<T, true> {
+  using type = typename std::conditional<(alignof(T) >= alignof(key_bits_t<T>)), key_bits_t<T>, T>::type;
+};
+template <class T>
+using value_bits_t = typename value_bits<T>::type;
+
 // The key bits widened to at least 32 bits (order-preserving), so that reductions, atomics and
 // the hybrid sort's coordinates work on 4- and 8-byte words only.
 template <class T>

@@ -28,6 +28,20 @@ canonical_view_t<View> canonical_view(const View& v) {
   return v;
 }
 
+// v's elements seen as T, a type of the same size and no stricter alignment: an unmanaged View
+// over v's data with v's layout (strides included) and memory space; v itself where T is its type.
+template <class T, class View>
+auto view_as(const View& v) {
+  using From = typename View::non_const_value_type;
+  if constexpr (std::is_same<T, From>::value) {
+    return v;
+  } else {
+    static_assert(sizeof(T) == sizeof(From) && alignof(T) <= alignof(From), "KokkosSort: view_as changes the layout");
+    using To = Kokkos::View<T*, typename View::array_layout, typename View::memory_space, Kokkos::MemoryUnmanaged>;
+    return To(reinterpret_cast<T*>(v.data()), v.layout());
+  }
+}
+
 template <class View>
 using contiguous_view_t = Kokkos::View<typename View::non_const_value_type*, Kokkos::LayoutRight,
                                        typename View::memory_space>;
