@@ -6,21 +6,13 @@
 
 #include "KeyTypesSuite.hpp"
 
-// The typed suite's key types (a build on many cores compiles them in several sources, each
-// with its own KOKKOSSORT_TEST_TYPES: kokkossort_add_unit_test's TYPES).
-#ifndef KOKKOSSORT_TEST_UNTYPED_ONLY
-#ifndef KOKKOSSORT_TEST_TYPES
-#define KOKKOSSORT_TEST_TYPES char, signed char, unsigned char, short, unsigned short
-#endif
 namespace KokkosSortTest {
 namespace KeyTypesSuite {
-using NarrowKeys = ::testing::Types<KOKKOSSORT_TEST_TYPES>;
+using NarrowKeys = ::testing::Types<char, signed char, unsigned char, short, unsigned short>;
 INSTANTIATE_TYPED_TEST_SUITE_P(Narrow, KeyTypes, NarrowKeys, KeyTypeName);
 }  // namespace KeyTypesSuite
 }  // namespace KokkosSortTest
-#endif
 
-#ifndef KOKKOSSORT_TEST_TYPED_ONLY
 namespace {
 using namespace KokkosSortTest;
 
@@ -149,4 +141,3 @@ TEST(KeyTypesValues, StableSortOfBoolAndEnumKeys) {
 
 
 }  // namespace
-#endif

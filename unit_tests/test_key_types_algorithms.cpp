@@ -2,12 +2,6 @@
 // types (char, unsigned short, long long), against std::sort / std::stable_sort: the bucket,
 // sample, merge, hybrid, enumeration and odd-even sorts, the radix sort's onesweep path
 // (forced on host backends) and the segmented and batched sorts.
-// Typed tests only: with kokkossort_add_unit_test's TYPES this source itself compiles nothing and
-// each generated source one group of KOKKOSSORT_TEST_TYPES.
-#ifndef KOKKOSSORT_TEST_UNTYPED_ONLY
-#ifndef KOKKOSSORT_TEST_TYPES
-#define KOKKOSSORT_TEST_TYPES char, unsigned short, long long
-#endif
 #include <algorithm>
 #include <cstdint>
 #include <string>
@@ -52,7 +46,7 @@ struct NarrowKeyName {
     return "other";
   }
 };
-using OtherKeyTypes = ::testing::Types<KOKKOSSORT_TEST_TYPES>;
+using OtherKeyTypes = ::testing::Types<char, unsigned short, long long>;
 TYPED_TEST_SUITE(KeyTypesAlgorithms, OtherKeyTypes, NarrowKeyName);
 
 TYPED_TEST(KeyTypesAlgorithms, BucketSort) { check_algorithm<BucketAdapter, TypeParam>(); }
@@ -110,4 +104,3 @@ TYPED_TEST(KeyTypesAlgorithms, SegmentedAndBatchedSorts) {
 }
 
 }  // namespace
-#endif

@@ -5,20 +5,13 @@
 
 #include "KeyTypesSuite.hpp"
 
-// The typed suite's key types (several sources on many cores: kokkossort_add_unit_test's TYPES).
-#ifndef KOKKOSSORT_TEST_UNTYPED_ONLY
-#ifndef KOKKOSSORT_TEST_TYPES
-#define KOKKOSSORT_TEST_TYPES int, unsigned, long, unsigned long, long long, unsigned long long, float, double
-#endif
 namespace KokkosSortTest {
 namespace KeyTypesSuite {
-using WideKeys = ::testing::Types<KOKKOSSORT_TEST_TYPES>;
+using WideKeys = ::testing::Types<int, unsigned, long, unsigned long, long long, unsigned long long, float, double>;
 INSTANTIATE_TYPED_TEST_SUITE_P(Wide, KeyTypes, WideKeys, KeyTypeName);
 }  // namespace KeyTypesSuite
 }  // namespace KokkosSortTest
-#endif
 
-#ifndef KOKKOSSORT_TEST_TYPED_ONLY
 namespace {
 using namespace KokkosSortTest;
 
@@ -160,4 +153,3 @@ TEST(KeyTypesWithoutExecutionSpace, FenceBeforeReturning) {
 #endif
 
 }  // namespace
-#endif

@@ -60,7 +60,7 @@ std::vector<std::size_t> uniform_lengths(std::size_t nseg, std::size_t lo, std::
 }
 // Power law: lengths (n / 2) / k for k = 1, 2, ... (the largest n / 2), shuffled, with empty
 // segments between.
-[[maybe_unused]] std::vector<std::size_t> power_law_lengths(std::size_t n, std::uint64_t seed) {
+std::vector<std::size_t> power_law_lengths(std::size_t n, std::uint64_t seed) {
   std::vector<std::size_t> l;
   std::size_t total = 0;
   for (std::size_t k = 1; total < n; ++k) {
@@ -91,7 +91,7 @@ struct Mix {
   std::string name;
   std::vector<std::size_t> lengths;
 };
-[[maybe_unused]] std::vector<Mix> mixes() {
+std::vector<Mix> mixes() {
   return {{"all empty", std::vector<std::size_t>(1000, 0)},
           {"no segments", {}},
           {"all size 1", std::vector<std::size_t>(3000, 1)},
@@ -148,16 +148,10 @@ void run_mix(const std::vector<T>& input, const std::vector<std::size_t>& off_ho
   }
 }
 
-// The typed suite's key types (several sources on many cores: kokkossort_add_unit_test's TYPES;
-// named by type, so that the sources' suites do not collide).
-#ifndef KOKKOSSORT_TEST_UNTYPED_ONLY
-#ifndef KOKKOSSORT_TEST_TYPES
-#define KOKKOSSORT_TEST_TYPES std::uint32_t, std::int32_t, std::uint64_t, std::int64_t, float, double
-#endif
 template <class T>
 class SegmentedSortKeys : public ::testing::Test {};
-using KeyTypes = ::testing::Types<KOKKOSSORT_TEST_TYPES>;
-TYPED_TEST_SUITE(SegmentedSortKeys, KeyTypes, TypeName);
+using KeyTypes = ::testing::Types<std::uint32_t, std::int32_t, std::uint64_t, std::int64_t, float, double>;
+TYPED_TEST_SUITE(SegmentedSortKeys, KeyTypes);
 
 TYPED_TEST(SegmentedSortKeys, EveryMixAndClass) {
   using T = TypeParam;
@@ -208,9 +202,6 @@ TYPED_TEST(SegmentedSortKeys, PublicEntriesAndOffsetTypes) {
   check(Kokkos::View<const std::size_t*, Mem>(to_view(DeviceExec(), off, "offsets")));
 }
 
-#endif
-
-#ifndef KOKKOSSORT_TEST_TYPED_ONLY
 TEST(SegmentedSort, ComparatorsAndStructKeys) {
   const auto lengths = boundary_lengths({0, 2, 4, 8, 16, 32, 64, 128, 1024, 4096}, 8);
   const auto off = to_offsets(lengths);
@@ -376,7 +367,6 @@ TEST(SegmentedSort, BadInputThrowsAndLeavesDataUnchanged) {
   KokkosSort::segmented_sort(DeviceExec(), keys, offsets);
   EXPECT_TRUE(segments_sorted(input, good, to_vector(keys), nullptr, KokkosSort::Less<std::uint32_t>()));
 }
-#endif
 
 }  // namespace
 }  // namespace KokkosSortTest

@@ -415,14 +415,6 @@ struct CaseNames {
   }
 };
 
-// Typed suites over key types, named by type (u32, f64, ...).
-struct TypeName {
-  template <class T>
-  static std::string GetName(int) {
-    return key_type_name<T>();
-  }
-};
-
 template <class Adapter, class... Keys>
 using MatrixCases = ::testing::Types<Case<Adapter, Keys>...>;
 
