@@ -1,4 +1,5 @@
 #include <KokkosSort_MergeSort.hpp>
+#include <impl/tile_passes/KokkosSort_RunMerge.hpp>
 
 #include <functional>
 
@@ -97,6 +98,54 @@ TEST(MergeSort, SliceSearchAndSingleTile) {
           check_merge_policy(generate<std::uint64_t>(Distribution::FewUnique, n), opt);
         }
       }
+    }
+  }
+}
+
+// merge_sorted_runs (the distributed sort's merge): runs of any lengths (empty, one key, a
+// partial tile, many tiles), an odd number of them, few distinct keys across runs; the result
+// must be std::stable_sort of the concatenation (each run sorted first), values beside their keys.
+TEST(MergeSort, SortedRunsOfAnyLength) {
+  const std::vector<std::vector<std::size_t>> layouts = {
+      {5000, 0, 1, 70001, 3, 0, 12345},  // 7 runs, 2 empty
+      {1, 1},
+      {100000, 7},
+      {0, 4096, 4097, 8191, 1, 2, 3, 30000, 65}};
+  for (int ts : {0, 1, 32, 256}) {
+    for (const auto& lengths : layouts) {
+      std::vector<std::size_t> offsets{0};
+      for (const std::size_t l : lengths) offsets.push_back(offsets.back() + l);
+      const std::size_t n = offsets.back();
+      std::vector<std::uint32_t> input = generate<std::uint32_t>(Distribution::FewUnique, n);
+      for (std::size_t r = 0; r + 1 < offsets.size(); ++r)
+        std::sort(input.begin() + std::ptrdiff_t(offsets[r]), input.begin() + std::ptrdiff_t(offsets[r + 1]));
+      std::vector<std::uint32_t> positions(n);
+      for (std::size_t i = 0; i < n; ++i) positions[i] = std::uint32_t(i);
+      SCOPED_TRACE("team_size " + std::to_string(ts) + ", " + std::to_string(lengths.size()) + " runs, n = " +
+                   std::to_string(n));
+      auto keys = to_view(DeviceExec(), input, "keys");
+      auto values = to_view(DeviceExec(), positions, "values");
+      decltype(keys) kb("kb", n);
+      decltype(values) vb("vb", n);
+      const bool in_buf = KokkosSort::Impl::merge_sorted_runs<true>(DeviceExec(), keys, values, kb, vb, offsets,
+                                                                    KokkosSort::Less<std::uint32_t>(), ts);
+      Kokkos::fence();
+      const auto k = to_vector(in_buf ? kb : keys);
+      const auto v = to_vector(in_buf ? vb : values);
+      std::vector<std::uint32_t> order = positions;
+      std::stable_sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) { return input[a] < input[b]; });
+      EXPECT_EQ(order, v) << "not the stable order of the concatenated runs";
+      std::size_t beside = 0;
+      for (std::size_t i = 0; i < n; ++i) beside += v[i] < n && input[v[i]] == k[i];
+      EXPECT_EQ(beside, n) << "keys not beside their values";
+      // Keys alone, the result in whichever buffer the rounds end.
+      auto keys2 = to_view(DeviceExec(), input, "keys");
+      const bool in_buf2 = KokkosSort::Impl::merge_sorted_runs<false>(
+          DeviceExec(), keys2, decltype(values)(), kb, decltype(values)(), offsets, KokkosSort::Less<std::uint32_t>(), ts);
+      Kokkos::fence();
+      std::vector<std::uint32_t> expected = input;
+      std::sort(expected.begin(), expected.end());
+      EXPECT_EQ(expected, to_vector(in_buf2 ? kb : keys2));
     }
   }
 }

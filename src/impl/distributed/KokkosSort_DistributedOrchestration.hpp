@@ -18,6 +18,7 @@
 #include "../KokkosSort_Policy.hpp"
 #include "../KokkosSort_Validate.hpp"
 #include "../KokkosSort_ViewUtils.hpp"
+#include "../tile_passes/KokkosSort_RunMerge.hpp"
 #include "KokkosSort_DistributedKernels.hpp"
 #include "KokkosSort_DistributedPlan.hpp"
 #include "KokkosSort_DistributedTransport.hpp"
@@ -339,14 +340,22 @@ Distributed::SortByKeyResult<Key, Value, typename KeyView::memory_space> distrib
   }
   phase_end(&Experimental::DistributedSortStats::exchange_s);
 
-  // Merge: the received runs (in rank order, each sorted) sorted into one.
+  // Merge: the received runs (in rank order, each sorted) merged into one, stable (equal keys
+  // keep the order of their ranks, hence of (rank, local position)).
   const int runs = int(std::count_if(rcount.begin(), rcount.end(), [](const std::uint64_t c) { return c > 0; }));
   distributed_local_step(comm, "the merge of the received keys", [&] {
     if (runs <= 1) return;
+    std::vector<std::size_t> offsets{0};
+    for (const std::uint64_t c : rcount) offsets.push_back(offsets.back() + std::size_t(c));
+    const std::size_t m = rk.extent(0);
+    KeyC kb(Kokkos::view_alloc(exec, Kokkos::WithoutInitializing, "KokkosSort::distributed_merge_keys"), m);
+    ValueC vb;
     if constexpr (HasValues)
-      KokkosSort::stable_sort_by_key(exec, rk, rv, local);
-    else
-      KokkosSort::sort(exec, rk, local);
+      vb = ValueC(Kokkos::view_alloc(exec, Kokkos::WithoutInitializing, "KokkosSort::distributed_merge_values"), m);
+    if (merge_sorted_runs<HasValues>(exec, rk, HasValues ? rv : ValueC(), kb, vb, offsets, Less<Key>())) {
+      rk = kb;
+      if constexpr (HasValues) rv = vb;
+    }
   });
   phase_end(&Experimental::DistributedSortStats::merge_s);
 

@@ -281,6 +281,47 @@ struct SlicesBySearch {
   }
 };
 
+// A merge round of sorted runs of any lengths (merge_sorted_runs): pair g merges [begin, mid)
+// with [mid, end) of the first buffer into the same positions of the second; its output tiles
+// are numbered from first_tile.
+struct RunPair {
+  std::size_t begin, mid, end, first_tile;
+};
+
+// ... or found by the team in the run pair of its tile (a binary search over the pairs, then
+// team_merge_path as in SlicesBySearch).
+template <class ExecSpace>
+struct SlicesOfRunPairs {
+  Kokkos::View<RunPair*, typename ExecSpace::memory_space> pairs;
+  int npairs;
+  int tile;
+  static constexpr std::size_t scratch() { return scratch_bytes<int>(6); }
+  template <class Member, class KeyView, class Comp>
+  KOKKOS_INLINE_FUNCTION TileMergeSlices operator()(const Member& team, const KeyView& first, const KeyView&,
+                                                    const Comp& comp) const {
+    const ScratchArray<ExecSpace, int> word(team.team_scratch(0), 6);  // three per search
+    const std::size_t c = std::size_t(team.league_rank());
+    int lo = 0, hi = npairs;  // the last pair whose first tile is <= c
+    while (hi - lo > 1) {
+      const int mid = lo + (hi - lo) / 2;
+      if (pairs(mid).first_tile <= c)
+        lo = mid;
+      else
+        hi = mid;
+    }
+    const RunPair r = pairs(lo);
+    const std::size_t na = r.mid - r.begin, nb = r.end - r.mid;
+    const std::size_t diag0 = (c - r.first_tile) * std::size_t(tile);
+    const std::size_t diag1 = diag0 + std::size_t(tile) < na + nb ? diag0 + std::size_t(tile) : na + nb;
+    const auto a = [&](const std::size_t i) { return first(r.begin + i); };
+    const auto b = [&](const std::size_t i) { return first(r.mid + i); };
+    const std::size_t i0 = team_merge_path(team, a, na, b, nb, diag0, comp, word.data());
+    const std::size_t i1 = team_merge_path(team, a, na, b, nb, diag1, comp, word.data() + 3);
+    return TileMergeSlices{r.begin + i0, r.begin + i1, r.mid + (diag0 - i0), r.mid + (diag1 - i1), r.begin + diag0,
+                           0, 1};
+  }
+};
+
 // One merge round: each team merges the slices of its tile (of at most `tile` outputs), found
 // by Slices, from their source buffer into the destination; src and dst are distinct.
 template <class ExecSpace, class KeyView, class ValueView, bool HasValues, class Comp, class Slices>
