@@ -14,8 +14,8 @@
 //   exchange      MPI_Alltoall of the counts, MPI_Alltoallv of keys (and values) into Views
 //                 sized by the received counts (chunked point-to-point when a count or offset
 //                 passes INT_MAX elements); the rank's own part is a device copy;
-//   merge         the received runs are sorted by KokkosSort::sort / stable_sort_by_key (a
-//                 device-wide merge of p uneven runs is not a primitive of the package);
+//   merge         the received runs (sorted, in rank order) merged into one by
+//                 ceil(log2 p) rounds of pairwise merges (Impl::merge_sorted_runs), stable;
 //   balance       (Balance::exact) keys shifted between ranks to rank r's range
 //                 [floor(r N / p), floor((r+1) N / p)) by one more MPI_Alltoallv.
 // Ties are broken by the global position (rank offset + local sorted position), so every key
