@@ -13,6 +13,7 @@
 #include <cstdio>
 #include <functional>
 #include <limits>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -416,11 +417,32 @@ std::vector<Sorter<T>> registry() {
          std::stable_sort(k.data(), k.data() + k.extent(0), KokkosSort::Less<T>());
        },
        {}, {}});
+  // Pairs as GNU's users hold them: an array of (key, value) structs sorted by key; the timed call
+  // also packs the two Views into it and unpacks them after (two copies of the pairs).
+  struct KeyValue {
+    T key;
+    std::uint32_t value;
+  };
+  auto records = std::make_shared<std::vector<KeyValue>>();
   add({"__gnu_parallel::sort", true,
        [](const DeviceView<T>& k) {
          __gnu_parallel::sort(k.data(), k.data() + k.extent(0), KokkosSort::Less<T>());
        },
-       {}, {}});
+       [records](const DeviceView<T>& k, const ValueView& v) {
+         const std::ptrdiff_t n = std::ptrdiff_t(k.extent(0));
+         KeyValue* const r = records->data();
+#pragma omp parallel for
+         for (std::ptrdiff_t i = 0; i < n; ++i) r[i] = KeyValue{k(i), v(i)};
+         __gnu_parallel::sort(r, r + n, [](const KeyValue& a, const KeyValue& b) {
+           return KokkosSort::Less<T>()(a.key, b.key);
+         });
+#pragma omp parallel for
+         for (std::ptrdiff_t i = 0; i < n; ++i) {
+           k(i) = r[i].key;
+           v(i) = r[i].value;
+         }
+       },
+       [records](const std::size_t n) { records->resize(n); }});
 #endif
   return list;
 }

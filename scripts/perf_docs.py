@@ -176,22 +176,22 @@ def plot(files):
 
 
 def main():
+    runs = {p: load_run(p) for p in sorted(glob.glob(os.path.join(RESULTS, "*.json")))}
     # bench_sorts' files only (bench_segmented's workloads are not its inputs).
-    paths_all = sorted(glob.glob(os.path.join(RESULTS, "*.json")))
-    paths = [p for p in paths_all
-             if os.path.basename(load_run(p)["context"].get("executable", "bench_sorts")) == "bench_sorts"]
+    paths = [p for p, r in runs.items()
+             if os.path.basename(r["context"].get("executable", "bench_sorts")) == "bench_sorts"]
     if not paths:
         sys.exit("perf_docs: no results in perf_tests/results/")
     # GPU files first, then newest day first, then newest Kokkos first.
-    files = [(p, Rates([load_run(p)])) for p in paths]
+    files = [(p, Rates([runs[p]])) for p in paths]
     files.sort(key=lambda f: (f[1].ctx.get("date", "")[:10], f[1].ctx.get("kokkos_version", "")), reverse=True)
     files.sort(key=lambda f: f[1].ctx.get("execution_space") != "Cuda")
     replace_between(os.path.join(ROOT, "docs", "performance.md"), performance_section(files))
     replace_between(os.path.join(ROOT, "README.md"), readme_table(files))
-    distributed = [p for p in paths_all if load_run(p)["context"].get("executable") == "bench_distributed"]
+    distributed = [p for p, r in runs.items() if r["context"].get("executable") == "bench_distributed"]
     if distributed:
-        newest = max(distributed, key=lambda p: load_run(p)["context"].get("date", ""))
-        replace_between(os.path.join(ROOT, "docs", "performance.md"), distributed_section(newest, load_run(newest)),
+        newest = max(distributed, key=lambda p: runs[p]["context"].get("date", ""))
+        replace_between(os.path.join(ROOT, "docs", "performance.md"), distributed_section(newest, runs[newest]),
                         "perf_docs:distributed")
     plot(files)
 

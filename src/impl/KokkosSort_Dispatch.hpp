@@ -209,18 +209,22 @@ struct ErasedCall {
   using value_type = typename std::conditional<HasValues, value_bits_t<Value>, key_type>::type;
   static constexpr bool forwards = !std::is_same<key_type, Key>::value || !std::is_same<value_type, Value>::value;
 
+  // The comparator of the forwarded keys: comp, or Less of the fixed-width key it stands for.
+  static auto order(const Comp& comp) {
+    if constexpr (std::is_same<key_type, Key>::value)
+      return comp;
+    else
+      return Less<key_type>();
+  }
+
   // fn(keys, values, comp) with the forwarded Views (over the same data) and comparator.
   template <class Fn>
   static void call(const KeyView& keys, const ValueView& values, const Comp& comp, const Fn& fn) {
     const auto k = view_as<key_type>(keys);
-    if constexpr (!HasValues && std::is_same<key_type, Key>::value)
-      fn(k, k, comp);
-    else if constexpr (!HasValues)
-      fn(k, k, Less<key_type>());
-    else if constexpr (std::is_same<key_type, Key>::value)
-      fn(k, view_as<value_type>(values), comp);
+    if constexpr (HasValues)
+      fn(k, view_as<value_type>(values), order(comp));
     else
-      fn(k, view_as<value_type>(values), Less<key_type>());
+      fn(k, k, order(comp));
   }
 };
 
