@@ -111,6 +111,8 @@ TEST(MergeSort, SortedRunsOfAnyLength) {
       {1, 1},
       {100000, 7},
       {0, 4096, 4097, 8191, 1, 2, 3, 30000, 65}};
+  // Slices from the partition table (search bound 0) and searched by the teams (no bound).
+  for (const std::size_t search_max : {std::size_t(0), ~std::size_t(0)})
   for (int ts : {0, 1, 32, 256}) {
     for (const auto& lengths : layouts) {
       std::vector<std::size_t> offsets{0};
@@ -121,14 +123,14 @@ TEST(MergeSort, SortedRunsOfAnyLength) {
         std::sort(input.begin() + std::ptrdiff_t(offsets[r]), input.begin() + std::ptrdiff_t(offsets[r + 1]));
       std::vector<std::uint32_t> positions(n);
       for (std::size_t i = 0; i < n; ++i) positions[i] = std::uint32_t(i);
-      SCOPED_TRACE("team_size " + std::to_string(ts) + ", " + std::to_string(lengths.size()) + " runs, n = " +
+      SCOPED_TRACE("search bound " + std::to_string(search_max) + ", team_size " + std::to_string(ts) + ", " + std::to_string(lengths.size()) + " runs, n = " +
                    std::to_string(n));
       auto keys = to_view(DeviceExec(), input, "keys");
       auto values = to_view(DeviceExec(), positions, "values");
       decltype(keys) kb("kb", n);
       decltype(values) vb("vb", n);
       const bool in_buf = KokkosSort::Impl::merge_sorted_runs<true>(DeviceExec(), keys, values, kb, vb, offsets,
-                                                                    KokkosSort::Less<std::uint32_t>(), ts);
+                                                                    KokkosSort::Less<std::uint32_t>(), ts, search_max);
       Kokkos::fence();
       const auto k = to_vector(in_buf ? kb : keys);
       const auto v = to_vector(in_buf ? vb : values);
@@ -141,7 +143,7 @@ TEST(MergeSort, SortedRunsOfAnyLength) {
       // Keys alone, the result in whichever buffer the rounds end.
       auto keys2 = to_view(DeviceExec(), input, "keys");
       const bool in_buf2 = KokkosSort::Impl::merge_sorted_runs<false>(
-          DeviceExec(), keys2, decltype(values)(), kb, decltype(values)(), offsets, KokkosSort::Less<std::uint32_t>(), ts);
+          DeviceExec(), keys2, decltype(values)(), kb, decltype(values)(), offsets, KokkosSort::Less<std::uint32_t>(), ts, search_max);
       Kokkos::fence();
       std::vector<std::uint32_t> expected = input;
       std::sort(expected.begin(), expected.end());
