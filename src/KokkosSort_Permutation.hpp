@@ -100,10 +100,14 @@ void chunked_for(const ExecSpace& exec, const char* label, const std::size_t n, 
                        ChunkedFor<ExecSpace, F>{chunks, f});
 }
 
-template <class PermView>
-struct PermutationIota {
+// The sort's input, one pass: copy(i) = keys(i) and perm(i) = i.
+template <class KeyView, class Copy, class PermView>
+struct PermutationSortInput {
+  KeyView keys;
+  Copy copy;
   PermView perm;
   KOKKOS_INLINE_FUNCTION void operator()(const std::size_t i) const {
+    copy(i) = keys(i);
     perm(i) = typename PermView::non_const_value_type(i);
   }
 };
@@ -150,6 +154,13 @@ template <class Head, class... Tail>
 GatherList<Head, Tail...> make_gather_list(const Head& head, const Tail&... tail) {
   return {head, make_gather_list(tail...)};
 }
+
+// dst(i) = src(i) for every pair: the temporaries copied back, all Views in one kernel.
+template <class List>
+struct CopyEveryPair {
+  List list;
+  KOKKOS_INLINE_FUNCTION void operator()(const std::size_t i) const { list.move(i, i); }
+};
 
 // dst(i) = src(perm(i)) for every pair; with `check`, an entry outside [0, n) moves nothing
 // and raises the flag.
@@ -236,7 +247,10 @@ void apply_permutation_in_place(const ExecSpace& exec, const PermView& perm, con
   chunked_for(exec, "KokkosSort::apply_permutation_gather", n,
               PermutationGather<PermView, decltype(list), Flag>{perm, list, outside, n, true});
   throw_if_outside(exec, entry, outside, n);
-  (Kokkos::deep_copy(exec, std::get<I>(views), std::get<I>(temps)), ...);
+  const auto back = make_gather_list(
+      GatherPair<std::tuple_element_t<I, decltype(temps)>, std::decay_t<std::tuple_element_t<I, ViewTuple>>>{
+          std::get<I>(temps), std::get<I>(views)}...);
+  chunked_for(exec, "KokkosSort::apply_permutation_copy_back", n, CopyEveryPair<decltype(back)>{back});
   exec.fence();
 }
 
@@ -267,14 +281,14 @@ void sort_permutation_fill(const ExecSpace& exec, const KeyView& keys, const Per
                                 " keys do not fit the permutation's index type; use 64-bit indices "
                                 "(sort_permutation<std::uint64_t>)");
   check_no_overlap("sort_permutation", "keys and the permutation", keys, perm);
-  // The keys stay as they are: a copy is sorted (allocated before perm is written).
+  // The keys stay as they are: a copy is sorted, made before perm is written, from the package's
+  // temporary memory (options.workspace is the sort's; on CUDA a 4 MB View cost 110-250 us, the
+  // stream-ordered pool 5 us).
   Copy copy;
-  if (n >= 2) {
-    copy = Copy(Kokkos::view_alloc(exec, Kokkos::WithoutInitializing, std::string("KokkosSort::sort_permutation_keys")),
-                n);
-    Kokkos::deep_copy(exec, copy, keys);
-  }
-  chunked_for(exec, "KokkosSort::sort_permutation_iota", n, PermutationIota<PermView>{perm});
+  Workspace<Mem> w;
+  w.carve(exec, "KokkosSort::sort_permutation_keys", nullptr, [&](auto& ws) { copy = ws.template take<Copy>(n); });
+  chunked_for(exec, "KokkosSort::sort_permutation_input", n,
+              PermutationSortInput<KeyView, Copy, PermView>{keys, copy, perm});
   if (n >= 2) {
     if constexpr (DefaultOrder)
       KokkosSort::stable_sort_by_key(exec, copy, perm, options);
