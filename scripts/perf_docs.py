@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Regenerates the performance tables of docs/performance.md and README.md, and the README's
 plot, from the Google Benchmark JSON files in perf_tests/results/ (bench_sorts output, named
-<device>-<yyyy-mm-dd>-<what>.json), and the distributed sort's tables from the newest
+<device>-<yyyy-mm-dd>-<what>.json), and the distributed sort's tables from every
 bench_distributed file. Text between the `perf_docs:begin` / `perf_docs:end` marker comments (and
 `perf_docs:distributed:begin` / `perf_docs:distributed:end`) is replaced; everything else is left as it is.
 usage: python3 scripts/perf_docs.py"""
@@ -73,16 +73,18 @@ PHASES = ("local_sort_ms", "sampling_ms", "exchange_ms", "merge_ms")
 
 def distributed_section(path, run):
     """bench_distributed's file (mpirun runs merged, each benchmark naming its run): weak scaling
-    against one GPU, strong scaling, the largest inputs and the exchange's rate."""
+    against one GPU, strong scaling, the largest inputs and the exchange's rate, for every GPU count
+    the file holds."""
     rows = {}  # (run, keys, transport or "local_sort", ranks, total) -> benchmark
     for b in run["benchmarks"]:
         parts = b["name"].split("/")
         kind = "local_sort" if parts[0] == "local_sort" else parts[4]
         rows[(b["run"], parts[1], kind, int(parts[-2][1:]), int(parts[-1][1:]))] = b
 
-    def find(keys, kind, ranks, total):
-        return next((b for (_, k, t, p, n), b in rows.items()
-                     if (k, t, p, n) == (keys, kind, ranks, total) and not b.get("error_occurred")), None)
+    def find(keys, kind, ranks, total, run_prefix=""):
+        return next((b for (r, k, t, p, n), b in rows.items()
+                     if (k, t, p, n) == (keys, kind, ranks, total) and r.startswith(run_prefix)
+                     and not b.get("error_occurred")), None)
 
     def t(b, counter="real_time"):
         return None if b is None else b.get(counter)
@@ -91,41 +93,52 @@ def distributed_section(path, run):
         return " | ".join(ms(t(b, c)) for c in PHASES)
 
     ctx = run["context"]
+    order = ["u32", "u64", "pairs", "pairs64"]
+    gpus = sorted({p for (r, k, kind, p, n) in rows if p > 1})
     md = [f"`perf_tests/results/{os.path.basename(path)}`: {ctx.get('devices', ctx.get('device'))}; "
           f"run {ctx.get('date', '?')[:10]}; Kokkos {ctx.get('kokkos_version', '?')}; CUDA {ctx.get('cuda_version', '?')}; "
           f"commit {ctx.get('commit', '?')}; {ctx.get('mpi', '?').split(',')[0]}"
           f"{', not CUDA-aware' if ctx.get('cuda_aware_mpi') is False else ''}; epsilon {ctx.get('epsilon')}; "
           "uniform keys, `Balance::bounded`. Times in ms (median repetition, slowest rank).", "",
-          "Weak scaling, n keys per GPU (two GPUs: NCCL). Efficiency = one GPU's `sort()` of n keys / two GPUs'",
-          "distributed sort of 2n keys. Phases: the two-GPU sort's. Last column: `sort()` of each GPU's n keys",
-          "on both GPUs at once, no MPI (the slower GPU).", "",
-          "| keys | n per GPU | 1 GPU `sort()` | 1 GPU `Distributed::sort` | 2 GPUs | 2 GPUs Gkeys/s | efficiency "
-          "| local sort | sampling | exchange | merge | `sort()` on both GPUs at once |",
-          "|---|---|---|---|---|---|---|---|---|---|---|---|"]
-    order = ["u32", "u64", "pairs", "pairs64"]
-    weak = sorted({(k, n) for (r, k, kind, p, n) in rows if r.startswith("weak") and kind == "nccl" and p == 2},
-                  key=lambda x: (order.index(x[0]), x[1]))
-    for keys, total in weak:
-        two, one = find(keys, "nccl", 2, total), find(keys, "local_sort", 1, total // 2)
-        eff = fmt(t(one) / t(two)) if one and two else ""
-        md.append(f"| {keys} | {size(total // 2)} | {ms(t(one))} | {ms(t(find(keys, 'automatic', 1, total // 2)))} | "
-                  f"{ms(t(two))} | {rate(t(two, 'Gkeys_per_s'))} | {eff} | {phases(two)} | "
-                  f"{ms(t(find(keys, 'local_sort', 2, total)))} |")
+          "Weak scaling, n keys per GPU (NCCL). Efficiency = one GPU's `sort()` of n keys / p GPUs'",
+          "distributed sort of p n keys. Phases: the p-GPU sort's. Last column: `sort()` of each GPU's n keys",
+          "on all p GPUs at once, no MPI (the slowest GPU).", "",
+          "| keys | n per GPU | GPUs | 1 GPU `sort()` | 1 GPU `Distributed::sort` | p GPUs | p GPUs Gkeys/s | efficiency "
+          "| local sort | sampling | exchange | merge | `sort()` on all GPUs at once |",
+          "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+    weak = sorted({(k, n // p, p) for (r, k, kind, p, n) in rows if r.startswith("weak") and kind == "nccl" and p > 1},
+                  key=lambda x: (order.index(x[0]), x[1], x[2]))
+    for keys, n, p in weak:
+        many, one = find(keys, "nccl", p, n * p, "weak"), find(keys, "local_sort", 1, n)
+        eff = fmt(t(one) / t(many)) if one and many else ""
+        md.append(f"| {keys} | {size(n)} | {p} | {ms(t(one))} | {ms(t(find(keys, 'automatic', 1, n)))} | "
+                  f"{ms(t(many))} | {rate(t(many, 'Gkeys_per_s'))} | {eff} | {phases(many)} | "
+                  f"{ms(t(find(keys, 'local_sort', p, n * p)))} |")
 
-    md += ["", "Strong scaling, N keys in all on two GPUs (NCCL).", "",
-           "| keys | N | n per GPU | 2 GPUs | Gkeys/s | local sort | sampling | exchange | merge |",
-           "|---|---|---|---|---|---|---|---|---|"]
-    for (r, keys, kind, p, total), b in rows.items():
-        if r.startswith("strong") and not b.get("error_occurred"):
-            md.append(f"| {keys} | {size(total)} | {size(total // p)} | {ms(t(b))} | {rate(t(b, 'Gkeys_per_s'))} | "
-                      f"{phases(b)} |")
+    strong = sorted({(k, n) for (r, k, kind, p, n) in rows if r.startswith("strong")},
+                    key=lambda x: (order.index(x[0]), x[1]))
+    if strong:
+        md += ["", "Strong scaling, N keys in all (one GPU: `Distributed::sort` at one rank; more: NCCL). Speed-up",
+               "against one GPU's time for the same N, where the file has it.", "",
+               "| keys | N | GPUs | n per GPU | time | Gkeys/s | speed-up | local sort | sampling | exchange | merge |",
+               "|---|---|---|---|---|---|---|---|---|---|---|"]
+        for keys, total in strong:
+            base = find(keys, "automatic", 1, total, "strong")
+            for p in [1] + gpus:
+                b = find(keys, "automatic" if p == 1 else "nccl", p, total, "strong")
+                if b is None:
+                    continue
+                up = fmt(t(base) / t(b)) if base else ""
+                md.append(f"| {keys} | {size(total)} | {p} | {size(total // p)} | {ms(t(b))} | "
+                          f"{rate(t(b, 'Gkeys_per_s'))} | {up} | {phases(b)} |")
 
     largest = sorted(((p, n, b) for (r, k, kind, p, n), b in rows.items() if r.startswith("largest") and kind != "local_sort"),
                      key=lambda x: x[:2])
-    if largest:
-        one_max = max(n for p, n, b in largest if p == 1 and not b.get("error_occurred"))
+    ones = [n for p, n, b in largest if p == 1 and not b.get("error_occurred")]
+    if largest and ones:
+        one_max = max(ones)
         md += ["", "Largest inputs, u32 keys, one repetition each: one GPU (`Distributed::sort` at one rank; last column",
-               f"`sort()` of the same keys) and two GPUs (NCCL); N against the largest one GPU sorted ({one_max:,}).", "",
+               f"`sort()` of the same keys) and several (NCCL); N against the largest one GPU sorted ({one_max:,}).", "",
                "| GPUs | N | N / one GPU's largest | key bytes per GPU (GB) | result | time | Gkeys/s | local sort "
                "| sampling | exchange | merge | 1 GPU `sort()` |",
                "|---|---|---|---|---|---|---|---|---|---|---|---|"]
@@ -137,15 +150,16 @@ def distributed_section(path, run):
             local = ms(t(find("u32", "local_sort", 1, total))) if p == 1 else ""
             md.append(f"| {p} | {total:,} | {fmt(total / one_max)} | {fmt(total / p * 4 / 1e9, 1)} | {result} |{cells} {local} |")
 
-    md += ["", "The exchange phase at two ranks: bytes sent per rank (keys and values) over the phase's time, which",
+    md += ["", "The exchange phase: bytes sent per rank (keys and values) over the phase's time, which",
            "includes the receive buffer's allocation and the device copy of the rank's own part.", "",
-           "| transport | keys | N | bytes sent per rank (GB) | exchange | GB/s per rank |", "|---|---|---|---|---|---|"]
-    sent = sorted(((kind, b["exchange_max_bytes_sent"], order.index(keys), keys, total, b)
+           "| transport | GPUs | keys | N | bytes sent per rank (GB) | exchange | GB/s per rank |",
+           "|---|---|---|---|---|---|---|"]
+    sent = sorted(((kind, p, b["exchange_max_bytes_sent"], order.index(keys), keys, total, b)
                    for (r, keys, kind, p, total), b in rows.items()
-                   if p == 2 and kind != "local_sort" and not b.get("error_occurred")),
-                  key=lambda x: (x[0] != "nccl",) + x[1:3])
-    for kind, nbytes, _, keys, total, b in sent:
-        md.append(f"| {kind} | {keys} | {size(total)} | {nbytes / 1e9:.3g} | {ms(t(b, 'exchange_ms'))} | "
+                   if p > 1 and kind != "local_sort" and not b.get("error_occurred")),
+                  key=lambda x: (x[0] != "nccl",) + x[1:4])
+    for kind, p, nbytes, _, keys, total, b in sent:
+        md.append(f"| {kind} | {p} | {keys} | {size(total)} | {nbytes / 1e9:.3g} | {ms(t(b, 'exchange_ms'))} | "
                   f"{b['exchange_GBps_per_rank']:.3g} |")
     return md
 
@@ -188,11 +202,16 @@ def main():
     files.sort(key=lambda f: f[1].ctx.get("execution_space") != "Cuda")
     replace_between(os.path.join(ROOT, "docs", "performance.md"), performance_section(files))
     replace_between(os.path.join(ROOT, "README.md"), readme_table(files))
+    # Every bench_distributed file, the most GPUs first.
     distributed = [p for p, r in runs.items() if r["context"].get("executable") == "bench_distributed"]
     if distributed:
-        newest = max(distributed, key=lambda p: runs[p]["context"].get("date", ""))
-        replace_between(os.path.join(ROOT, "docs", "performance.md"), distributed_section(newest, runs[newest]),
-                        "perf_docs:distributed")
+        distributed.sort(key=lambda p: (max(b.get("ranks", 1) for b in runs[p]["benchmarks"]),
+                                        runs[p]["context"].get("date", "")), reverse=True)
+        md = []
+        for p in distributed:
+            md += ([""] if md else []) + [f"### {runs[p]['context'].get('devices', runs[p]['context'].get('device'))}", ""]
+            md += distributed_section(p, runs[p])
+        replace_between(os.path.join(ROOT, "docs", "performance.md"), md, "perf_docs:distributed")
     plot(files)
 
 
