@@ -30,7 +30,7 @@ KOKKOS_INLINE_FUNCTION void counter_increment(const bool shared, T& c) {
 // c++, returning the value before (a rank among the keys counted in c).
 template <class T>
 KOKKOS_INLINE_FUNCTION T counter_fetch_increment(const bool shared, T& c) {
-  return shared ? Kokkos::atomic_fetch_add(&c, T(1)) : c++;
+  return shared ? Impl::atomic_fetch_add_relaxed(&c, T(1)) : c++;
 }
 
 // m = max(m, x) (Max) or min(m, x), reading m first: after a few keys almost none moves an
@@ -40,10 +40,8 @@ KOKKOS_INLINE_FUNCTION void counter_extreme(const bool shared, T& m, const T& x)
   if (!(Max ? m < x : x < m)) return;
   if (!shared)
     m = x;
-  else if constexpr (Max)
-    Kokkos::atomic_fetch_max(&m, x);
   else
-    Kokkos::atomic_fetch_min(&m, x);
+    Impl::atomic_fetch_extreme<Max>(&m, x);
 }
 
 // A histogram of `bins` counters in team scratch, in `copies` copies: thread t counts into copy

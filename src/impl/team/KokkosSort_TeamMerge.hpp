@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <type_traits>
 #include <Kokkos_Core.hpp>
+#include "../KokkosSort_KokkosCompat.hpp"
 
 namespace KokkosSort {
 namespace Impl {
@@ -55,7 +56,7 @@ KOKKOS_INLINE_FUNCTION Index team_merge_path(const Member& team, const A& a, con
     if (t == 0) word[(round + 1) % 3] = ts;
     if (t < probes) {
       const Index p = probe(t);
-      if (comp(b(diag - 1 - p), a(p))) Kokkos::atomic_fetch_min(&word[round % 3], t);
+      if (comp(b(diag - 1 - p), a(p))) Impl::atomic_fetch_extreme<false>(&word[round % 3], t);
     }
     team.team_barrier();
     const int k = word[round % 3];  // the first probe past the path, or ts
