@@ -106,6 +106,11 @@ struct HostTuning {
     static constexpr std::size_t merge_scratch_budget = 32 * 1024;
     static constexpr int merge_team_size = 1;
   };
+  // Public team sorts (KokkosSort_TeamSort.hpp): rows of up to rank_sort_max keys sorted by
+  // counting ranks (n^2 comparisons), longer ones by the team merge sort. Not timed yet.
+  struct TeamSort {
+    static constexpr int rank_sort_max = 16;
+  };
   // Tiles sorted and merged in scratch (TilePasses: merge sort, bucket sort): a one-thread
   // team has no memory banks to spread accesses over.
   struct Tiles {
@@ -324,6 +329,11 @@ struct CudaTuning {
     static constexpr int merge_tile = 2048;
     static constexpr std::size_t merge_scratch_budget = 36 * 1024;
     static constexpr int merge_team_size = 256;
+  };
+  // Public team sorts (see HostTuning). Not timed yet: bench_team_sort's team_sort/rank_max=N
+  // variants measure the bound.
+  struct TeamSort {
+    static constexpr int rank_sort_max = 64;
   };
   // Tiles sorted and merged in scratch (TilePasses: merge sort and bucket sort).
   struct Tiles {
