@@ -99,6 +99,8 @@ struct HostTuning {
     static constexpr int tiny_max = 16;
     static constexpr int small_max = 16;
     static constexpr int small_segments = 64;
+    // Packed segments by counting ranks rather than one thread's insertion sort. Not timed yet.
+    static constexpr bool small_rank_sort = true;
     static constexpr int team_tile = 4096;
     static constexpr int team_size = 1;
     static constexpr std::size_t scratch_budget = 32 * 1024;
@@ -323,6 +325,9 @@ struct CudaTuning {
     static constexpr int tiny_max = 1;
     static constexpr int small_max = 32;
     static constexpr int small_segments = 128;
+    // Packed segments by counting ranks rather than one thread's insertion sort. Not timed yet:
+    // bench_segmented's packed_insertion variant measures the alternative.
+    static constexpr bool small_rank_sort = true;
     static constexpr int team_tile = 2048;
     static constexpr int team_size = 256;
     static constexpr std::size_t scratch_budget = 36 * 1024;

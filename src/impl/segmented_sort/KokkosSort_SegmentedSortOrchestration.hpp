@@ -30,6 +30,7 @@ struct SegmentedSortPolicy : PolicyOf<SegmentedSortOptions> {
   int tiny_max = 0;    ///< longest segment one thread sorts where it lies (at most the team tile)
   int small_max = 0;   ///< longest segment sorted packed with others in one team's scratch (at most the team tile)
   int small_segments = 0;  ///< segments per team of the packed class (fewer if scratch is short)
+  int small_rank_sort = 0;  ///< packed segments sorted by counting ranks (1) or by insertion sort (-1)
   int team_tile = 0;   ///< longest segment one team sorts (a power of two in [8, 65536], halved to fit scratch)
   int merge_tile = 0;  ///< keys a team merges per merge-pass tile of the large segments (a power of two)
   int team_size = 0;   ///< threads of the sort and merge teams (clamped to what the backend launches)
@@ -47,6 +48,7 @@ struct SegmentedPlan {
   int team_size;
   SegmentClasses classes;
   int small_segments, small_team_size;  // the packed class: segments and threads per team
+  bool small_rank_sort;                 // the packed class sorted by ranks
 };
 
 // Team sizes are resolved for the kernels launched later (same functor types).
@@ -91,7 +93,8 @@ SegmentedPlan segmented_plan(const ExecSpace& exec, const Comp& comp, const Segm
   // A power of two: the team scan of the segment lengths needs one on CUDA.
   p.small_team_size = floor_pow2(
       resolve_team_size(exec, std::min(segs, policy.team_size > 0 ? policy.team_size : segs), Params::team_size,
-                        Packed{{}, {}, {}, {}, 0, segs, small, comp}));
+                        Packed{{}, {}, {}, {}, 0, segs, small, false, comp}));
+  p.small_rank_sort = policy.small_rank_sort != 0 ? policy.small_rank_sort > 0 : Params::small_rank_sort;
   p.classes = SegmentClasses{std::size_t(tiny), std::size_t(small), std::size_t(p.tiles.sort_tile),
                              std::size_t(p.tiles.merge_tile)};
   return p;
@@ -157,7 +160,7 @@ void segmented_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const
                          Kokkos::TeamPolicy<ExecSpace>(exec, int(teams), plan.small_team_size),
                          PackedSegmentSort<ExecSpace, KeyView, ValueView, HasValues, Offsets, Comp>{
                              keys, values, off, small_ids, counts.small, plan.small_segments,
-                             int(plan.classes.small_max), comp});
+                             int(plan.classes.small_max), plan.small_rank_sort, comp});
   }
   if (counts.team > 0)
     Kokkos::parallel_for("KokkosSort::segmented_team",
