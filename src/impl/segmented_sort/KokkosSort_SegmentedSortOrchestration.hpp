@@ -90,11 +90,13 @@ SegmentedPlan segmented_plan(const ExecSpace& exec, const Comp& comp, const Segm
   while (segs > 1 && Packed::scratch(segs, small) > budget) segs = segs > 32 ? segs - 32 : segs - 1;
   if (small > tiny && Packed::scratch(segs, small) > budget) small = tiny;  // keys too large: no packed class
   p.small_segments = segs;
-  // A power of two: the team scan of the segment lengths needs one on CUDA.
-  p.small_team_size = floor_pow2(
-      resolve_team_size(exec, std::min(segs, policy.team_size > 0 ? policy.team_size : segs), Params::team_size,
-                        Packed{{}, {}, {}, {}, 0, segs, small, false, comp}));
   p.small_rank_sort = policy.small_rank_sort != 0 ? policy.small_rank_sort > 0 : Params::small_rank_sort;
+  // Insertion sort: one thread per segment. Ranks: the threads share the tile's keys, as many as
+  // a team segment's. A power of two: the team scan of the segment lengths needs one on CUDA.
+  const int asked_small = p.small_rank_sort ? (policy.team_size > 0 ? policy.team_size : Params::team_size)
+                                            : std::min(segs, policy.team_size > 0 ? policy.team_size : segs);
+  p.small_team_size = floor_pow2(
+      resolve_team_size(exec, asked_small, Params::team_size, Packed{{}, {}, {}, {}, 0, segs, small, false, comp}));
   p.classes = SegmentClasses{std::size_t(tiny), std::size_t(small), std::size_t(p.tiles.sort_tile),
                              std::size_t(p.tiles.merge_tile)};
   return p;
