@@ -33,7 +33,7 @@ struct SegmentedSortPolicy : PolicyOf<SegmentedSortOptions> {
   int small_rank_sort = 0;  ///< packed segments sorted by counting ranks (1) or by insertion sort (-1)
   int team_tile = 0;   ///< longest segment one team sorts (a power of two in [8, 65536], halved to fit scratch)
   int merge_tile = 0;  ///< keys a team merges per merge-pass tile of the large segments (a power of two)
-  int team_size = 0;   ///< threads of the sort and merge teams (clamped to what the backend launches)
+  int team_size = 0;   ///< threads of the sort, merge and rank-sorted packed teams (clamped to what the backend launches)
 };
 
 // Row r of a batch of rows of `cols` keys starts at r * cols.
