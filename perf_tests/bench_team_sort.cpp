@@ -14,6 +14,9 @@
 // for L at level 0 where the backend grants it (unpadded where only that fits: u32 rows of 5000
 // on Kokkos 4's 40 KB), else at level 1; sort_team needs none.
 //
+// Tuning variants on rows of up to 256 keys: team_sort/rank_max=R sorts rows of up to R keys by
+// counting ranks and longer ones by the team merge sort (R = 0: the merge sort alone).
+//
 // Extra flags (before Google Benchmark's own): --log2_keys=24 --lengths=16,100,1000,5000
 //   --types=u32,pairs --team_size=0 (0: the rule above)
 #include <Kokkos_Core.hpp>
@@ -80,24 +83,32 @@ Workload make_workload(const std::size_t len) {
 struct Sorter {
   std::string name;
   std::function<void(const KeyView&, const ValueView*, std::size_t len, std::size_t rows)> sort;
+  std::size_t max_len = ~std::size_t(0);  // registered for rows up to this length
 };
 
+// rank_max < 0: the public entry (tuned bound of the rank sort); otherwise its Impl with that bound.
 template <bool ByKey>
 struct TeamSortRows {
   KeyView keys;
   ValueView values;
   std::size_t len;
+  int rank_max;
   KOKKOS_INLINE_FUNCTION void operator()(const Member& team) const {
     const std::size_t b = std::size_t(team.league_rank()) * len;
     const auto range = Kokkos::make_pair(b, b + len);
-    if constexpr (ByKey)
-      KokkosSort::team_sort_by_key(team, Kokkos::subview(keys, range), Kokkos::subview(values, range));
+    const auto k = Kokkos::subview(keys, range);
+    const auto v = Kokkos::subview(values, ByKey ? range : Kokkos::make_pair(std::size_t(0), std::size_t(0)));
+    if (rank_max >= 0)
+      KokkosSort::Impl::team_sort_row<ByKey>(team, k, ByKey ? v : k, KokkosSort::Less<Key>(), rank_max);
+    else if constexpr (ByKey)
+      KokkosSort::team_sort_by_key(team, k, v);
     else
-      KokkosSort::team_sort(team, Kokkos::subview(keys, range));
+      KokkosSort::team_sort(team, k);
   }
 };
 
-void team_sort_rows(const KeyView& k, const ValueView* v, const std::size_t len, const std::size_t rows) {
+void team_sort_rows(const KeyView& k, const ValueView* v, const std::size_t len, const std::size_t rows,
+                    const int rank_max = -1) {
   Kokkos::TeamPolicy<Exec> policy(int(rows), team_size_for(len));
   // Level 0, in the unpadded layout where the padded one exceeds it; else level 1, padded.
   const std::size_t max0 = std::size_t(policy.scratch_size_max(0));
@@ -111,9 +122,9 @@ void team_sort_rows(const KeyView& k, const ValueView* v, const std::size_t len,
   else
     policy.set_scratch_size(1, Kokkos::PerTeam(bytes_for(~std::size_t(0))));
   if (v)
-    Kokkos::parallel_for("bench_team_sort_by_key", policy, TeamSortRows<true>{k, *v, len});
+    Kokkos::parallel_for("bench_team_sort_by_key", policy, TeamSortRows<true>{k, *v, len, rank_max});
   else
-    Kokkos::parallel_for("bench_team_sort", policy, TeamSortRows<false>{k, ValueView(), len});
+    Kokkos::parallel_for("bench_team_sort", policy, TeamSortRows<false>{k, ValueView(), len, rank_max});
 }
 
 #if KOKKOS_VERSION >= 40000
@@ -143,7 +154,15 @@ void kokkos_sort_team_rows(const KeyView& k, const ValueView* v, const std::size
 
 std::vector<Sorter> registry() {
   std::vector<Sorter> list;
-  list.push_back({"team_sort", team_sort_rows});
+  list.push_back({"team_sort", [](const KeyView& k, const ValueView* v, const std::size_t len,
+                                  const std::size_t rows) { team_sort_rows(k, v, len, rows); }});
+  // The bound of the rank sort (rows up to rank_max keys; 0: the merge sort alone), on short rows.
+  for (const int rank_max : {0, 32, 64, 128})
+    list.push_back({"team_sort/rank_max=" + std::to_string(rank_max),
+                    [rank_max](const KeyView& k, const ValueView* v, const std::size_t len, const std::size_t rows) {
+                      team_sort_rows(k, v, len, rows, rank_max);
+                    },
+                    256});
 #if KOKKOS_VERSION >= 40000
   list.push_back({"Kokkos::sort_team", kokkos_sort_team_rows});
 #endif
@@ -235,6 +254,7 @@ int main(int argc, char** argv) {
       for (const bool pairs : {false, true}) {
         if (("," + types + ",").find(pairs ? ",pairs," : ",u32,") == std::string::npos) continue;
         for (const auto& sorter : sorters) {
+          if (len > sorter.max_len) continue;
           const std::string bench = sorter.name + "/" + (pairs ? "u32+u32" : "u32") + "/len" + std::to_string(len) +
                                     "/" + std::to_string(w->rows);
           benchmark::RegisterBenchmark(bench.c_str(), [sorter, w, pairs](benchmark::State& st) {

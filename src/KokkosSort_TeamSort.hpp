@@ -10,7 +10,8 @@
 //
 // keys and values are rank-1 Views of any length (subviews of global memory, or team scratch)
 // and any trivially copyable type; the result is in them (in place). A team sort copies the row
-// into team scratch, sorts it there by the package's team merge sort (stable) and writes it back;
+// into team scratch and sorts it there, stably: a short row (Tuning TeamSort::rank_sort_max keys)
+// by counting each key's rank, written straight back, a longer one by the package's team merge sort;
 // that scratch is working memory the caller requests for the kernel, after its own:
 //   policy.set_scratch_size(0, Kokkos::PerTeam(own_bytes + team_sort_scratch_size<Key>(n_max)))
 // with n_max the longest row a team sorts (a second argument, the most the kernel may request,
@@ -27,6 +28,7 @@
 #include "impl/KokkosSort_PowerOfTwo.hpp"
 #include "impl/KokkosSort_Tuning.hpp"
 #include "impl/team/KokkosSort_TeamPrimitives.hpp"
+#include "impl/team/KokkosSort_TeamRankSort.hpp"
 #include "impl/team/KokkosSort_TeamSort.hpp"
 #include "impl/team/KokkosSort_TeamTileSort.hpp"
 
@@ -118,9 +120,35 @@ KOKKOS_INLINE_FUNCTION void team_sort_in_scratch(const Member& team, const KeyVi
   team.team_barrier();
 }
 
+// Loads the row (keys in s.ka, values in s.vals) and writes every key (and value) straight to its
+// place, found by counting ranks (team_rank_sort): one barrier, no merge passes. Ends with a barrier.
+template <bool HasValues, class ExecSpace, class Member, class KeyView, class ValueView, class Scratch, class Comp>
+KOKKOS_INLINE_FUNCTION void team_rank_sort_row(const Member& team, const KeyView& keys, const ValueView& values,
+                                               const Scratch& s, const int n, const Comp& comp) {
+  using Key = typename KeyView::non_const_value_type;
+  constexpr int batch = Tuning<ExecSpace>::Tiles::load_batch;
+  team_batched_copy<batch>(
+      team, n, [&](const int p) { return keys(p); }, [&](const int p, const Key& k) { s.ka(p) = k; });
+  if constexpr (HasValues) {
+    using Value = typename ValueView::non_const_value_type;
+    team_batched_copy<batch>(
+        team, n, [&](const int p) { return values(p); }, [&](const int p, const Value& v) { s.vals(p) = v; });
+  }
+  team.team_barrier();
+  team_rank_sort(
+      team, s.ka, n, [&](const int) { return Kokkos::pair<int, int>(0, n); }, comp,
+      [&](const int p, const int dst, const Key& k) {
+        keys(dst) = k;
+        if constexpr (HasValues) values(dst) = s.vals(p);
+      });
+  team.team_barrier();
+}
+
+// Rows of up to rank_max keys (-1: Tuning TeamSort::rank_sort_max) are sorted by ranks, longer
+// ones by the team merge sort; both in scratch and stable.
 template <bool HasValues, class Member, class KeyView, class ValueView, class Comp>
 KOKKOS_INLINE_FUNCTION void team_sort_row(const Member& team, const KeyView& keys, const ValueView& values,
-                                          const Comp& comp) {
+                                          const Comp& comp, int rank_max = -1) {
   using Space = std::decay_t<decltype(team.team_scratch(0))>;
   using ExecSpace = typename Space::execution_space;
   using Key = typename KeyView::non_const_value_type;
@@ -129,20 +157,27 @@ KOKKOS_INLINE_FUNCTION void team_sort_row(const Member& team, const KeyView& key
   using Compact = TeamSortScratch<ExecSpace, Key, Value, HasValues, false>;
   const std::size_t n = keys.extent(0);
   if (n < 2) return;
+  if (rank_max < 0) rank_max = Tuning<ExecSpace>::TeamSort::rank_sort_max;
+  const auto sort_in = [&](const auto& s) {
+    if (n <= std::size_t(rank_max))
+      team_rank_sort_row<HasValues, ExecSpace>(team, keys, values, s, int(n), comp);
+    else
+      team_sort_in_scratch<HasValues, ExecSpace>(team, keys, values, s, int(n), comp);
+  };
   if (Scratch::fits(n)) {
     // Level 0 padded, level 0 compact, level 1 padded, level 1 compact.
     for (int level = 0; level < 2; ++level) {
       const Scratch s(team.team_scratch(level), int(n));
       if (s.ok) {
         (void)team.team_scratch(0);  // team_scratch(level) made `level` the team's default level
-        team_sort_in_scratch<HasValues, ExecSpace>(team, keys, values, s, int(n), comp);
+        sort_in(s);
         return;
       }
       if constexpr (Tuning<ExecSpace>::Tiles::bank_padding) {
         const Compact c(team.team_scratch(level), int(n));
         if (c.ok) {
           (void)team.team_scratch(0);
-          team_sort_in_scratch<HasValues, ExecSpace>(team, keys, values, c, int(n), comp);
+          sort_in(c);
           return;
         }
       }

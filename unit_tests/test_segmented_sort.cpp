@@ -1,7 +1,8 @@
 // Segmented and batched sorts: every segment (row) against std::stable_sort of its keys on the
 // host, for every length class (small thresholds injected through Impl::SegmentedSortPolicy so
 // that the large class runs at small n), key types, distributions, comparators, pairs, offset
-// types, layouts, and the rejection of bad input with the data left as it was.
+// types, layouts, the packed class both ways at its bounds, and the rejection of bad input with
+// the data left as it was.
 #include <gtest/gtest.h>
 
 #include <KokkosSort_SegmentedSort.hpp>
@@ -231,6 +232,47 @@ TEST(SegmentedSort, ComparatorsAndStructKeys) {
   KokkosSort::segmented_sort_by_key(DeviceExec(), k2, v2, offsets, Descending());
   const auto v = to_vector(v2);
   EXPECT_TRUE(segments_sorted(input, off, to_vector(k2), &v, Descending()));
+}
+
+// The packed class (2 to 32 keys) both ways, by counting ranks and by insertion sort: lengths
+// 0-3, 15-17 and 31-33 (33 goes to the team class) in teams of 1, 3 and 128 segments, asking for
+// 1, 32 and 256 threads (clamped to what the backend launches and to the segments per team), on
+// keys of few values, keys and pairs, with comparators and struct keys.
+TEST(SegmentedSort, PackedClassAtItsBounds) {
+  std::vector<std::size_t> lengths;
+  for (const std::size_t l : {0, 1, 2, 3, 15, 16, 17, 31, 32, 33})
+    for (int rep = 0; rep < 20; ++rep) lengths.push_back(l);
+  std::shuffle(lengths.begin(), lengths.end(), std::mt19937_64(12));
+  const auto off = to_offsets(lengths);
+  const auto offsets = to_view(DeviceExec(), off, "offsets");
+  const auto raw = generate<std::uint32_t>(Distribution::Uniform, off.back());
+  std::vector<std::uint32_t> u32(off.back());
+  std::vector<std::int64_t> i64(off.back());
+  std::vector<Record> records(off.back());
+  for (std::size_t i = 0; i < raw.size(); ++i) {
+    u32[i] = raw[i] % 5;
+    i64[i] = std::int64_t(raw[i] % 7) - 3;
+    records[i] = Record{std::int32_t(raw[i] % 4), std::uint32_t(i)};
+  }
+  for (const int rank : {1, -1})
+    for (const int segs : {1, 3, 128})
+      for (const int threads : {1, 32, 256}) {
+        SCOPED_TRACE(std::string(rank > 0 ? "ranks" : "insertion sort") + ", " + std::to_string(segs) +
+                     " segments per team, " + std::to_string(threads) + " threads asked");
+        Policy p = gpu_classes();
+        p.small_segments = segs;
+        p.team_size = threads;
+        p.small_rank_sort = rank;
+        run_mix(u32, off, offsets, KokkosSort::Less<std::uint32_t>(), p);
+        run_mix(i64, off, offsets, Descending(), p);
+        auto keys = to_view(DeviceExec(), records, "records");
+        KokkosSort::Impl::segmented_sort_entry<false>("segmented_sort", DeviceExec(), keys, keys, offsets,
+                                                      ByKeyDescending(), p);
+        const auto out = to_vector(keys);
+        std::vector<std::uint32_t> tags(out.size());
+        for (std::size_t i = 0; i < out.size(); ++i) tags[i] = out[i].tag;
+        EXPECT_TRUE(segments_sorted(records, off, out, &tags, ByKeyDescending()));
+      }
 }
 
 TEST(SegmentedSort, StridedKeysAndWorkspace) {

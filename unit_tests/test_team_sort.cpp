@@ -2,14 +2,17 @@
 // two up to 2048, full and partial tiles (padding slots), duplicates, several teams at once;
 // the slot-free bitonic sort of keys alone on full tiles; the team merge sort, with its base runs
 // insertion-sorted or sorted by the register network (with slots and keys alone); each in plain
-// and in bank-padded tile arrays (Impl::TileArray); serial_merge in both read forms; and
+// and in bank-padded tile arrays (Impl::TileArray); the rank sort of a tile of many runs;
+// serial_merge in both read forms; and
 // that scratch_bytes asks for enough scratch for any element size wherever the scratch starts.
 #include <impl/KokkosSort_KeyTraits.hpp>
 #include <impl/team/KokkosSort_TeamPrimitives.hpp>
+#include <impl/team/KokkosSort_TeamRankSort.hpp>
 #include <impl/team/KokkosSort_TeamSort.hpp>
 #include <impl/team/KokkosSort_TeamTileSort.hpp>  // team_merge_method: the tile passes' merge sort shape
 
 #include <algorithm>
+#include <numeric>
 #include <random>
 #include <utility>
 #include <vector>
@@ -148,6 +151,82 @@ TEST(TeamSort, MergeSortSortsEveryTile) { check_all_sizes<Network::merge_sort>()
 TEST(TeamSort, MergeSortWithNetworkRunsOf8SortsEveryTile) { check_all_sizes<Network::network_runs_8>(); }
 TEST(TeamSort, MergeSortWithNetworkRunsOf4SortsEveryTile) { check_all_sizes<Network::network_runs_4>(); }
 TEST(TeamSort, MergeSortOfKeysWithNetworkRunsSortsEveryTile) { check_all_sizes<Network::network_runs_8_keys>(); }
+
+// team_rank_sort on tiles of many runs (lengths 0-3, 15-17, 31-33, 63-65, shuffled): each
+// team loads its tile into scratch with a table of each position's run, and the sort writes
+// every key and its tile position to global memory; each run must be std::stable_sort of its
+// keys (few values, so most runs repeat keys), positions included; teams of 1, 32 and 256
+// threads where the backend has them.
+struct RankSortTiles {
+  using member_type = Kokkos::TeamPolicy<DeviceExec>::member_type;
+  Kokkos::View<Key*, DeviceExec::memory_space> in, out;
+  Kokkos::View<int*, DeviceExec::memory_space> run_begin, run_of, origin;  // per run; per key
+  int tile;                                                                // keys per team
+  static std::size_t scratch(const int tile) {
+    return KokkosSort::Impl::scratch_bytes<Key>(tile) + KokkosSort::Impl::scratch_bytes<int>(tile);
+  }
+  KOKKOS_INLINE_FUNCTION void operator()(const member_type& team) const {
+    const KokkosSort::Impl::ScratchArray<DeviceExec, Key> k(team.team_scratch(0), tile);
+    const KokkosSort::Impl::ScratchArray<DeviceExec, int> r(team.team_scratch(0), tile);
+    const int base = team.league_rank() * tile;
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, tile), [&](const int p) {
+      k(p) = in(base + p);
+      r(p) = run_of(base + p);
+    });
+    team.team_barrier();
+    KokkosSort::Impl::team_rank_sort(
+        team, k, tile,
+        [&](const int p) {
+          return Kokkos::pair<int, int>(run_begin(r(p)) - base, run_begin(r(p) + 1) - base);
+        },
+        KokkosSort::Less<Key>(),
+        [&](const int p, const int dst, const Key& key) {
+          out(base + dst) = key;
+          origin(base + dst) = base + p;
+        });
+  }
+};
+
+TEST(TeamSort, RankSortSortsEveryRunOfATile) {
+  std::vector<int> lengths;
+  for (const int l : {0, 1, 2, 3, 15, 16, 17, 31, 32, 33, 63, 64, 65})
+    for (int rep = 0; rep < 4; ++rep) lengths.push_back(l);
+  std::mt19937 rng(5);
+  std::shuffle(lengths.begin(), lengths.end(), rng);
+  const int tile = std::accumulate(lengths.begin(), lengths.end(), 0), teams = 3;
+  std::vector<int> begin{0}, run_of;
+  for (int t = 0; t < teams; ++t)
+    for (std::size_t i = 0; i < lengths.size(); ++i) {
+      run_of.insert(run_of.end(), std::size_t(lengths[i]), int(begin.size()) - 1);
+      begin.push_back(begin.back() + lengths[i]);
+    }
+  std::vector<Key> input(run_of.size());
+  for (auto& x : input) x = rng() % 6;
+  std::vector<int> expect(input.size());  // the input position at each output position
+  std::iota(expect.begin(), expect.end(), 0);
+  for (std::size_t i = 0; i + 1 < begin.size(); ++i)
+    std::stable_sort(expect.begin() + begin[i], expect.begin() + begin[i + 1],
+                     [&](const int a, const int b) { return input[a] < input[b]; });
+  const RankSortTiles probe{};
+  const int max_ts = Kokkos::TeamPolicy<DeviceExec>(1, 1).team_size_max(probe, Kokkos::ParallelForTag());
+  for (const int asked : {1, 32, 256}) {
+    const int ts = std::min(asked, max_ts);
+    SCOPED_TRACE("team size " + std::to_string(ts));
+    const RankSortTiles f{KokkosSortTest::to_view(DeviceExec(), input, "in"),
+                          KokkosSortTest::to_view(DeviceExec(), std::vector<Key>(input.size(), Key(99)), "out"),
+                          KokkosSortTest::to_view(DeviceExec(), begin, "run_begin"),
+                          KokkosSortTest::to_view(DeviceExec(), run_of, "run_of"),
+                          KokkosSortTest::to_view(DeviceExec(), std::vector<int>(input.size(), -1), "origin"), tile};
+    Kokkos::parallel_for(
+        Kokkos::TeamPolicy<DeviceExec>(teams, ts).set_scratch_size(0, Kokkos::PerTeam(RankSortTiles::scratch(tile))), f);
+    const auto out = KokkosSortTest::to_vector(f.out);
+    const auto origin = KokkosSortTest::to_vector(f.origin);
+    for (std::size_t i = 0; i < input.size(); ++i) {
+      ASSERT_EQ(origin[i], expect[i]) << "position " << i << " (run " << run_of[i] << ")";
+      ASSERT_EQ(out[i], input[expect[i]]) << "position " << i;
+    }
+  }
+}
 
 // The thread merges (serial_merge in both read forms, serial_merge_in_array) on the device
 // against std::merge (stable: on equal keys a's first, each side in order): sorted runs with

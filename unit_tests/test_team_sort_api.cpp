@@ -3,11 +3,13 @@
 // to rows longer than level-0 scratch holds), as global-memory subviews with the scratch the
 // sort asks for (stable: equal to std::stable_sort), with no scratch at all (the in-place
 // network: sorted, values carried), and as the user's own scratch Views; several rows per team;
-// by key, comparators and a struct key; thread_sort and thread_sort_by_key per thread.
+// by key, comparators and a struct key; the rank sort of short rows at its bounds and team sizes;
+// thread_sort and thread_sort_by_key per thread.
 #include <KokkosSort_TeamSort.hpp>
 
 #include <algorithm>
 #include <cstdint>
+#include <cstring>
 #include <functional>
 #include <numeric>
 #include <random>
@@ -248,6 +250,93 @@ TEST(TeamSortApi, LongRowsThroughLevelOne) {
 TEST(TeamSortApi, NoScratchSortsInPlace) {
   check_rows<std::uint32_t, false>(3000, 100, Where::global_no_scratch, KokkosSort::Less<std::uint32_t>());
   check_rows<std::int64_t, true>(1100, 100, Where::global_no_scratch, KokkosSortTest::Descending());
+}
+
+// The rank sort of short rows (Impl::team_sort_row with an explicit bound rank_max, so that every
+// backend runs it at any bound): one row per team, the scratch team_sort asks for.
+template <class T, bool ByKey, class Comp>
+struct RankRows {
+  Kokkos::View<T*, Mem> keys;
+  Kokkos::View<std::uint32_t*, Mem> values;
+  Offsets off;
+  int rank_max;
+  Comp comp;
+  KOKKOS_INLINE_FUNCTION void operator()(const Member& team) const {
+    const std::size_t r = std::size_t(team.league_rank());
+    const auto range = Kokkos::make_pair(off(r), off(r + 1));
+    KokkosSort::Impl::team_sort_row<ByKey>(team, Kokkos::subview(keys, range), Kokkos::subview(values, range), comp,
+                                           rank_max);
+  }
+};
+
+// Lengths 0-3, 15-17 and rank_max - 1 to rank_max + 1 (the merge sort's first), three rows each;
+// keys from few values (make_key(rng)), so that most rows hold equal keys; compared bit for bit
+// with std::stable_sort, values (input positions) too; teams of 1, 32 and 256 threads where the
+// backend has them (host backends: at most their thread count).
+template <class T, bool ByKey, class Comp, class MakeKey>
+void check_rank_rows(const int rank_max, const Comp& comp, const MakeKey& make_key) {
+  std::vector<std::size_t> len;
+  for (const int l : {0, 1, 2, 3, 15, 16, 17, rank_max - 1, rank_max, rank_max + 1})
+    for (int rep = 0; rep < 3; ++rep) len.push_back(std::size_t(l < 0 ? 0 : l));
+  std::mt19937_64 rng(std::uint64_t(rank_max) * 7 + sizeof(T));
+  std::shuffle(len.begin(), len.end(), rng);
+  const auto off = offsets_of(len);
+  std::vector<T> input(off.back());
+  for (auto& k : input) k = make_key(rng);
+  std::vector<T> expect;
+  std::vector<std::uint32_t> positions;
+  expected_rows(input, off, comp, expect, positions);
+  std::vector<std::uint32_t> iota(off.back());
+  std::iota(iota.begin(), iota.end(), std::uint32_t(0));
+  using F = RankRows<T, ByKey, Comp>;
+  const int max_ts = Kokkos::TeamPolicy<DeviceExec>(1, 1).team_size_max(F{}, Kokkos::ParallelForTag());
+  std::vector<int> sizes;
+  for (const int ts : {1, 32, 256})
+    if (std::find(sizes.begin(), sizes.end(), std::min(ts, max_ts)) == sizes.end()) sizes.push_back(std::min(ts, max_ts));
+  for (const int ts : sizes) {
+    SCOPED_TRACE("rank_max " + std::to_string(rank_max) + ", team size " + std::to_string(ts));
+    const auto keys = to_view(DeviceExec(), input, "keys");
+    const auto values = to_view(DeviceExec(), iota, "values");
+    const auto offsets = to_view(DeviceExec(), off, "offsets");
+    Kokkos::TeamPolicy<DeviceExec> policy(DeviceExec(), int(len.size()), ts);
+    policy.set_scratch_size(0, Kokkos::PerTeam(sort_scratch<T, ByKey>(std::size_t(rank_max + 1))));
+    Kokkos::parallel_for("test_team_rank_sort", policy, F{keys, values, offsets, rank_max, comp});
+    Kokkos::fence();
+    const auto got = to_vector(keys);
+    const auto got_pos = to_vector(values);
+    for (std::size_t r = 0; r < len.size(); ++r)
+      for (std::size_t i = off[r]; i < off[r + 1]; ++i) {
+        ASSERT_EQ(std::memcmp(&got[i], &expect[i], sizeof(T)), 0)
+            << "row " << r << " (" << len[r] << " keys), position " << i - off[r];
+        if (ByKey)
+          ASSERT_EQ(got_pos[i], positions[i]) << "row " << r << " (" << len[r] << " keys), position " << i - off[r];
+        else
+          ASSERT_EQ(got_pos[i], iota[i]) << "values moved without by_key";
+      }
+  }
+}
+
+struct RecordAscending {
+  KOKKOS_INLINE_FUNCTION bool operator()(const KokkosSortTest::Record& a, const KokkosSortTest::Record& b) const {
+    return a.key < b.key;
+  }
+};
+
+TEST(TeamSortApi, RankSortOfShortRows) {
+  // The tuned bound, and others the tuning may choose.
+  const int tuned = KokkosSort::Impl::Tuning<DeviceExec>::TeamSort::rank_sort_max;
+  for (const int rank_max : {tuned, 32, 64, 128}) {
+    const auto few = [](std::mt19937_64& rng) { return std::uint32_t(rng() % 5); };
+    check_rank_rows<std::uint32_t, false>(rank_max, KokkosSort::Less<std::uint32_t>(), few);
+    check_rank_rows<std::uint32_t, true>(rank_max, KokkosSort::Less<std::uint32_t>(), few);
+    const auto wide = [](std::mt19937_64& rng) { return std::int64_t(rng() % 7) - 3; };
+    check_rank_rows<std::int64_t, true>(rank_max, KokkosSortTest::Descending(), wide);
+    // Equal keys with distinct tags: stability shows in the keys themselves.
+    std::uint32_t tag = 0;
+    const auto record = [&tag](std::mt19937_64& rng) { return KokkosSortTest::Record{std::int32_t(rng() % 4), tag++}; };
+    check_rank_rows<KokkosSortTest::Record, false>(rank_max, RecordAscending(), record);
+    check_rank_rows<KokkosSortTest::Record, true>(rank_max, KokkosSortTest::ByKeyDescending(), record);
+  }
 }
 
 struct RecordOrder {

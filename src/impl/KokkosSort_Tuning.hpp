@@ -99,12 +99,20 @@ struct HostTuning {
     static constexpr int tiny_max = 16;
     static constexpr int small_max = 16;
     static constexpr int small_segments = 64;
+    // Packed segments by counting ranks rather than one thread's insertion sort. Not timed yet.
+    static constexpr bool small_rank_sort = true;
     static constexpr int team_tile = 4096;
     static constexpr int team_size = 1;
     static constexpr std::size_t scratch_budget = 32 * 1024;
     static constexpr int merge_tile = 4096;
     static constexpr std::size_t merge_scratch_budget = 32 * 1024;
     static constexpr int merge_team_size = 1;
+  };
+  // Public team sorts (KokkosSort_TeamSort.hpp): rows of up to rank_sort_max keys sorted by
+  // counting ranks (n^2 comparisons), longer ones by the team merge sort. Against the merge sort
+  // (bench_team_sort, 2 shared OpenMP cores): 1.5-2.4x at 16-64 keys, 1.1-1.25x at 128, 0.95x at 256.
+  struct TeamSort {
+    static constexpr int rank_sort_max = 128;
   };
   // Tiles sorted and merged in scratch (TilePasses: merge sort, bucket sort): a one-thread
   // team has no memory banks to spread accesses over.
@@ -318,12 +326,20 @@ struct CudaTuning {
     static constexpr int tiny_max = 1;
     static constexpr int small_max = 32;
     static constexpr int small_segments = 128;
+    // Packed segments by counting ranks rather than one thread's insertion sort. Not timed yet:
+    // bench_segmented's packed_insertion variant measures the alternative.
+    static constexpr bool small_rank_sort = true;
     static constexpr int team_tile = 2048;
     static constexpr int team_size = 256;
     static constexpr std::size_t scratch_budget = 36 * 1024;
     static constexpr int merge_tile = 2048;
     static constexpr std::size_t merge_scratch_budget = 36 * 1024;
     static constexpr int merge_team_size = 256;
+  };
+  // Public team sorts (see HostTuning). Not timed yet: bench_team_sort's team_sort/rank_max=N
+  // variants measure the bound.
+  struct TeamSort {
+    static constexpr int rank_sort_max = 64;
   };
   // Tiles sorted and merged in scratch (TilePasses: merge sort and bucket sort).
   struct Tiles {

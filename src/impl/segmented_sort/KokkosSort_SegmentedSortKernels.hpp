@@ -12,6 +12,7 @@
 #include "../KokkosSort_KokkosCompat.hpp"
 #include "../KokkosSort_Tuning.hpp"
 #include "../team/KokkosSort_TeamPrimitives.hpp"
+#include "../team/KokkosSort_TeamRankSort.hpp"
 #include "../team/KokkosSort_TeamSort.hpp"
 #include "../team/KokkosSort_TeamTileSort.hpp"
 #include "../tile_passes/KokkosSort_SegmentedTilePasses.hpp"
@@ -160,9 +161,11 @@ struct TinySegmentSort {
 
 // Up to `segs` short segments (at most max_len keys each) per team: their keys (and values) are
 // packed into one scratch tile by coalesced team loads (seg_of maps a tile position to its
-// segment), each thread insertion-sorts one segment in scratch (stable), and the tile is written
-// back the same way. One thread per segment in global memory reads each line many times over
-// with a warp's 32 loads spread over 32 segments; this touches every key twice, coalesced.
+// segment). With rank_sort every key's place in its segment is counted (team_rank_sort) and the
+// key written there at once; otherwise each thread insertion-sorts one segment in scratch and
+// the tile is written back the same way; both stable. One thread per segment in global memory
+// reads each line many times over with a warp's 32 loads spread over 32 segments; this touches
+// every key twice, coalesced.
 template <class ExecSpace, class KeyView, class ValueView, bool HasValues, class Offsets, class Comp>
 struct PackedSegmentSort {
   using member_type = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
@@ -178,6 +181,7 @@ struct PackedSegmentSort {
   std::size_t count;  // segments listed in ids
   int segs;           // segments per team (at most 65536: seg_of is 16-bit)
   int max_len;        // longest segment listed
+  bool rank_sort;     // segments sorted by counting ranks, not one thread's insertion sort
   Comp comp;
 
   static std::size_t scratch(const int segs, const int max_len) {
@@ -225,6 +229,21 @@ struct PackedSegmentSort {
       team_batched_copy<batch>(
           team, total, [&](const int p) { return values(at(p)); }, [&](const int p, const Value& v) { vt(p) = v; });
     team.team_barrier();
+    if (rank_sort) {
+      team_rank_sort(
+          team, kt, total,
+          [&](const int p) {
+            const int j = seg_of(p);
+            return Kokkos::pair<int, int>(pos(j), pos(j + 1));
+          },
+          comp,
+          [&](const int p, const int dst, const Key& k) {
+            const std::size_t g = at(dst);
+            keys(g) = k;
+            if constexpr (HasValues) values(g) = vt(p);
+          });
+      return;
+    }
     Kokkos::parallel_for(Kokkos::TeamThreadRange(team, m), [&](const int j) {
       if constexpr (HasValues)
         thread_insertion_sort<true>(kt, vt, pos(j), pos(j + 1), comp);

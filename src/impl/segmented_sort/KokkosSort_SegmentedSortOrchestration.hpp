@@ -30,9 +30,10 @@ struct SegmentedSortPolicy : PolicyOf<SegmentedSortOptions> {
   int tiny_max = 0;    ///< longest segment one thread sorts where it lies (at most the team tile)
   int small_max = 0;   ///< longest segment sorted packed with others in one team's scratch (at most the team tile)
   int small_segments = 0;  ///< segments per team of the packed class (fewer if scratch is short)
+  int small_rank_sort = 0;  ///< packed segments sorted by counting ranks (1) or by insertion sort (-1)
   int team_tile = 0;   ///< longest segment one team sorts (a power of two in [8, 65536], halved to fit scratch)
   int merge_tile = 0;  ///< keys a team merges per merge-pass tile of the large segments (a power of two)
-  int team_size = 0;   ///< threads of the sort and merge teams (clamped to what the backend launches)
+  int team_size = 0;   ///< threads of the sort, merge and rank-sorted packed teams (clamped to what the backend launches)
 };
 
 // Row r of a batch of rows of `cols` keys starts at r * cols.
@@ -47,6 +48,7 @@ struct SegmentedPlan {
   int team_size;
   SegmentClasses classes;
   int small_segments, small_team_size;  // the packed class: segments and threads per team
+  bool small_rank_sort;                 // the packed class sorted by ranks
 };
 
 // Team sizes are resolved for the kernels launched later (same functor types).
@@ -88,10 +90,13 @@ SegmentedPlan segmented_plan(const ExecSpace& exec, const Comp& comp, const Segm
   while (segs > 1 && Packed::scratch(segs, small) > budget) segs = segs > 32 ? segs - 32 : segs - 1;
   if (small > tiny && Packed::scratch(segs, small) > budget) small = tiny;  // keys too large: no packed class
   p.small_segments = segs;
-  // A power of two: the team scan of the segment lengths needs one on CUDA.
+  p.small_rank_sort = policy.small_rank_sort != 0 ? policy.small_rank_sort > 0 : Params::small_rank_sort;
+  // Insertion sort: one thread per segment. Ranks: the threads share the tile's keys, as many as
+  // a team segment's. A power of two: the team scan of the segment lengths needs one on CUDA.
+  const int asked_small = p.small_rank_sort ? (policy.team_size > 0 ? policy.team_size : Params::team_size)
+                                            : std::min(segs, policy.team_size > 0 ? policy.team_size : segs);
   p.small_team_size = floor_pow2(
-      resolve_team_size(exec, std::min(segs, policy.team_size > 0 ? policy.team_size : segs), Params::team_size,
-                        Packed{{}, {}, {}, {}, 0, segs, small, comp}));
+      resolve_team_size(exec, asked_small, Params::team_size, Packed{{}, {}, {}, {}, 0, segs, small, false, comp}));
   p.classes = SegmentClasses{std::size_t(tiny), std::size_t(small), std::size_t(p.tiles.sort_tile),
                              std::size_t(p.tiles.merge_tile)};
   return p;
@@ -157,7 +162,7 @@ void segmented_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const
                          Kokkos::TeamPolicy<ExecSpace>(exec, int(teams), plan.small_team_size),
                          PackedSegmentSort<ExecSpace, KeyView, ValueView, HasValues, Offsets, Comp>{
                              keys, values, off, small_ids, counts.small, plan.small_segments,
-                             int(plan.classes.small_max), comp});
+                             int(plan.classes.small_max), plan.small_rank_sort, comp});
   }
   if (counts.team > 0)
     Kokkos::parallel_for("KokkosSort::segmented_team",
