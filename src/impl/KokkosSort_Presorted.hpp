@@ -102,7 +102,8 @@ KeyEvidence key_evidence(const ExecSpace& exec, const KeyView& keys, const int s
     all_and &= words[j];
     all_or |= words[j];
   }
-  for (U varying = U(all_and ^ all_or); varying != 0; varying = U(varying >> 8)) e.varying_digits += (varying & 0xff) != 0;
+  for (U varying = U(all_and ^ all_or); varying != 0; varying = U(varying >> 8))
+    e.varying_digits += (varying & 0xff) != 0 ? 1 : 0;
   e.sampled = samples;
   return e;
 }
