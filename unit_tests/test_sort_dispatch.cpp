@@ -58,7 +58,8 @@ TEST(Dispatch, DecisionTablePerRow) {
 #else
   // Comparators on the host: sample sort at every size.
   EXPECT_EQ(choose_algorithm<DeviceExec>(n28, 8, false, false, false), Algorithm::SampleSort);
-  // Built-in keys, default order, on the host: radix throughout.
+  // Built-in keys, default order, on the host: radix throughout without a key sample (the
+  // sample's rows: test_sort_dispatch_evidence.cpp).
   for (std::size_t n : {std::size_t(1000), n20, n24, n28})
     for (std::size_t bytes : {4, 8})
       for (bool stable : {false, true})
@@ -105,8 +106,8 @@ TEST(Dispatch, ForcedAlgorithmsSort) {
 }
 
 // The algorithms the automatic path compiles (Impl::may_choose) are exactly those the decision
-// table returns at some size it is consulted for (n >= 2): every choice over a sweep of sizes is
-// among them, and each candidate is chosen at some size of the sweep.
+// table returns at some size it is consulted for (n >= 2) and some key sample: every choice over
+// a sweep of sizes and samples is among them, and each candidate is chosen somewhere in the sweep.
 TEST(Dispatch, CompiledCandidatesAreTheTablesChoices) {
   using KokkosSort::Impl::choose_algorithm;
   using KokkosSort::Impl::may_choose;
@@ -124,23 +125,29 @@ TEST(Dispatch, CompiledCandidatesAreTheTablesChoices) {
           SCOPED_TRACE(::testing::Message() << bytes << " bytes, builtin " << builtin << ", stable " << stable
                                             << ", values " << values);
           std::set<Algorithm> chosen;
-          for (std::size_t n : sizes) chosen.insert(choose_algorithm<DeviceExec>(n, bytes, builtin, stable, values));
+          for (std::size_t n : sizes)
+            for (const auto& e : {KokkosSort::Impl::no_evidence(), KokkosSort::Impl::evidence_for_sample_sort()})
+              chosen.insert(choose_algorithm<DeviceExec>(n, bytes, builtin, stable, values, e));
           for (Algorithm a : algorithms)
             EXPECT_EQ(may_choose<DeviceExec>(a, bytes, builtin, stable, values), chosen.count(a) == 1)
                 << KokkosSort::to_string(a);
         }
   // The rows of the decision table, compiled: host backends sort built-in keys with the radix
-  // sort alone; CUDA adds the merge sort (small n).
+  // sort and, where the key sample favours it and the call need not be stable, the sample sort;
+  // CUDA adds the merge sort (small n) to the radix sort.
   static_assert(may_choose<DeviceExec>(Algorithm::Radix, 4, true, false, false), "radix is a candidate");
-  static_assert(!may_choose<DeviceExec>(Algorithm::SampleSort, 4, true, false, false), "no sample sort");
   static_assert(!may_choose<DeviceExec>(Algorithm::HybridSort, 8, true, false, false), "no hybrid sort");
+  static_assert(!may_choose<DeviceExec>(Algorithm::SampleSort, 4, true, true, true), "no sample sort when stable");
 #if KOKKOSSORT_HAS_CUDA
+  static_assert(!may_choose<DeviceExec>(Algorithm::SampleSort, 4, true, false, false), "no sample sort");
   static_assert(may_choose<DeviceExec>(Algorithm::MergeSort, 4, true, false, true), "merge sort for small n");
   static_assert(!may_choose<DeviceExec>(Algorithm::BucketSort, 8, true, false, false), "no bucket sort for u64");
   static_assert(!may_choose<DeviceExec>(Algorithm::BucketSort, 4, true, false, false), "no bucket sort for u32");
 #else
-  static_assert(!may_choose<DeviceExec>(Algorithm::MergeSort, 4, true, false, true), "radix alone on the host");
-  static_assert(!may_choose<DeviceExec>(Algorithm::BucketSort, 8, true, false, false), "radix alone on the host");
+  static_assert(may_choose<DeviceExec>(Algorithm::SampleSort, 4, true, false, false), "sample sort on evidence");
+  static_assert(may_choose<DeviceExec>(Algorithm::SampleSort, 8, true, false, true), "sample sort on evidence");
+  static_assert(!may_choose<DeviceExec>(Algorithm::MergeSort, 4, true, false, true), "no merge sort on the host");
+  static_assert(!may_choose<DeviceExec>(Algorithm::BucketSort, 8, true, false, false), "no bucket sort on the host");
 #endif
 }
 

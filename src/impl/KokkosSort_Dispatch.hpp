@@ -31,11 +31,21 @@ namespace KokkosSort {
 
 namespace Impl {
 
+// Whether a sample of the keys favours the sample sort over the radix sort (Tuning::Dispatch):
+// many repeated keys (equality buckets) or many digits the radix sort cannot skip.
+template <class ExecSpace>
+constexpr bool evidence_favours_sample_sort(const KeyEvidence& e) {
+  using D = typename Tuning<ExecSpace>::Dispatch;
+  return e.sampled > 0 && (100 * e.repeats >= D::sample_sort_min_repeat_percent * e.sampled ||
+                           e.varying_digits >= D::sample_sort_min_varying_digits);
+}
+
 // The decision table. builtin_default_order: built-in key type sorted by the default order
-// (radix-capable); stable: the caller asked for stability; with_values: sort_by_key.
+// (radix-capable); stable: the caller asked for stability; with_values: sort_by_key; evidence:
+// the key sample of the host path (none elsewhere).
 template <class ExecSpace>
 constexpr Algorithm choose_algorithm(std::size_t n, std::size_t key_bytes, bool builtin_default_order, bool stable,
-                                     bool with_values) {
+                                     bool with_values, const KeyEvidence& evidence = KeyEvidence()) {
   using D = typename Tuning<ExecSpace>::Dispatch;
   if (builtin_default_order) {
     const std::size_t merge_max = key_bytes <= D::narrow_key_bytes ? D::narrow_key_merge_sort_max_n : D::merge_sort_max_n;
@@ -43,6 +53,7 @@ constexpr Algorithm choose_algorithm(std::size_t n, std::size_t key_bytes, bool 
     if (stable) return Algorithm::Radix;
     if (!with_values && n >= D::bucket_sort_min_n && key_bytes >= D::bucket_sort_min_key_bytes)
       return Algorithm::BucketSort;
+    if (n >= D::evidence_min_n && evidence_favours_sample_sort<ExecSpace>(evidence)) return Algorithm::SampleSort;
     return Algorithm::Radix;
   }
   if (stable) return Algorithm::MergeSort;
@@ -56,19 +67,33 @@ constexpr Algorithm choose_algorithm(std::size_t n, std::size_t key_bytes, bool 
 constexpr std::size_t table_min_n = 2;
 constexpr std::size_t table_max_n = ~std::size_t(0) / 4;
 
-// Whether choose_algorithm can return `a` for some n the table is consulted for. The table is
-// constant in n between its thresholds, so probing each threshold and its neighbours visits every row.
+// Key samples that decide each way: none, and one whose every key repeats and every digit varies.
+constexpr KeyEvidence no_evidence() { return KeyEvidence(); }
+constexpr KeyEvidence evidence_for_sample_sort() {
+  KeyEvidence e;
+  e.sampled = 2;
+  e.repeats = 2;
+  e.varying_digits = 64;
+  return e;
+}
+
+// Whether choose_algorithm can return `a` for some n the table is consulted for and some key
+// sample. The table is constant in n between its thresholds, and the sample only picks between
+// the two sides of one test, so probing each threshold and its neighbours with either sample
+// visits every row.
 template <class ExecSpace>
 constexpr bool may_choose(Algorithm a, std::size_t key_bytes, bool builtin_default_order, bool stable,
                           bool with_values) {
   using D = typename Tuning<ExecSpace>::Dispatch;
-  const std::size_t thresholds[] = {table_min_n, D::merge_sort_max_n, D::narrow_key_merge_sort_max_n, D::bucket_sort_min_n,
-                                    D::comparator_bucket_sort_min_n, table_max_n};
+  const std::size_t thresholds[] = {table_min_n,        D::merge_sort_max_n, D::narrow_key_merge_sort_max_n,
+                                    D::bucket_sort_min_n, D::comparator_bucket_sort_min_n, D::evidence_min_n,
+                                    table_max_n};
   for (std::size_t t : thresholds)
     for (std::size_t n : {t - 1, t, t + 1})
-      if (n >= table_min_n && n <= table_max_n &&
-          choose_algorithm<ExecSpace>(n, key_bytes, builtin_default_order, stable, with_values) == a)
-        return true;
+      for (const KeyEvidence& e : {no_evidence(), evidence_for_sample_sort()})
+        if (n >= table_min_n && n <= table_max_n &&
+            choose_algorithm<ExecSpace>(n, key_bytes, builtin_default_order, stable, with_values, e) == a)
+          return true;
   return false;
 }
 
@@ -228,6 +253,25 @@ struct ErasedCall {
   }
 };
 
+// The decision table's choice for keys the host passes did not settle, with the key sample
+// where the table weighs one, and its run.
+template <bool HasValues, bool Stable, bool DefaultOrder, class ExecSpace, class KeyView, class ValueView,
+          class Comp>
+void sort_by_table(const char* entry, const ExecSpace& exec, const KeyView& keys, const ValueView& values,
+                   const Comp& comp, SortWorkspace* workspace) {
+  using Key = typename KeyView::non_const_value_type;
+  using D = typename Tuning<ExecSpace>::Dispatch;
+  constexpr bool builtin = is_builtin_key<Key>::value && DefaultOrder;
+  const std::size_t n = keys.extent(0);
+  KeyEvidence evidence;
+  if constexpr (builtin && !Stable && D::evidence_samples > 0) {
+    if (n >= D::evidence_min_n) evidence = key_evidence(exec, keys, D::evidence_samples);
+  }
+  const Algorithm algorithm = choose_algorithm<ExecSpace>(n, sizeof(Key), builtin, Stable, HasValues, evidence);
+  run_algorithm<HasValues, DefaultOrder, DecisionTableAlgorithms<ExecSpace, Key, DefaultOrder, Stable, HasValues>>(
+      algorithm, workspace, exec, keys, values, comp, entry);
+}
+
 // sort / sort_by_key / stable_sort with Algorithm::Automatic: the decision table's choice, with
 // only that table's rows compiled. Keys and values are the canonical Views of the entry points
 // (canonical_view_t), so that every View type of one key type shares one instantiation.
@@ -246,7 +290,8 @@ void sort_automatic(const char* entry, const ExecSpace& exec, const KeyView& key
     using Key = typename KeyView::non_const_value_type;
     if (HasValues) check_key_value_extents(entry, keys, values);
     if (keys.extent(0) < table_min_n) return;
-    if constexpr (Tuning<ExecSpace>::Dispatch::presorted_check) {
+    using D = typename Tuning<ExecSpace>::Dispatch;
+    if constexpr (D::presorted_check) {
       const Presorted order = presorted_order(exec, keys, comp);
       if (order == Presorted::Ascending) return;  // stable too: nothing moves
       // Reversed, decreasing keys are in order; stable only where no two keys are equivalent.
@@ -257,10 +302,31 @@ void sort_automatic(const char* entry, const ExecSpace& exec, const KeyView& key
         return;
       }
     }
-    const Algorithm algorithm = choose_algorithm<ExecSpace>(
-        keys.extent(0), sizeof(Key), is_builtin_key<Key>::value && DefaultOrder, Stable, HasValues);
-    run_algorithm<HasValues, DefaultOrder, DecisionTableAlgorithms<ExecSpace, Key, DefaultOrder, Stable, HasValues>>(
-        algorithm, workspace, exec, keys, values, comp, entry);
+    if constexpr (D::float_keys_as_bits && DefaultOrder && !Stable && std::is_floating_point<Key>::value) {
+      // Contiguous keys are sorted as unsigned words that keep every key's bits, mapped back on
+      // every exit, so a sort that throws (before writing anything) leaves the keys as they were.
+      // Strided keys are not mapped (a View aliasing one element 2^40 times must fail its
+      // allocation in the algorithm, not be mapped 2^40 times).
+      if (keys.span_is_contiguous() && keys.stride(0) == 1) {
+        using U = key_bits_t<Key>;
+        const auto bits = view_as<U>(keys);
+        map_bijective_bits<Key, true>(exec, bits);
+        try {
+          if constexpr (HasValues)
+            sort_by_table<true, Stable, true>(entry, exec, bits, values, Less<U>(), workspace);
+          else
+            sort_by_table<false, Stable, true>(entry, exec, bits, bits, Less<U>(), workspace);
+        } catch (...) {
+          map_bijective_bits<Key, false>(exec, bits);
+          exec.fence();
+          throw;
+        }
+        map_bijective_bits<Key, false>(exec, bits);
+        exec.fence();
+        return;
+      }
+    }
+    sort_by_table<HasValues, Stable, DefaultOrder>(entry, exec, keys, values, comp, workspace);
   }
 }
 

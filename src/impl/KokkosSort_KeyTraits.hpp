@@ -5,6 +5,7 @@
 // radix sorts use to obtain it from unsigned digits.
 #include <cstdint>
 #include <cstring>
+#include <limits>
 #include <type_traits>
 #include <Kokkos_Core.hpp>
 #include "../KokkosSort_KeyOrder.hpp"
@@ -126,6 +127,32 @@ KOKKOS_INLINE_FUNCTION T from_ordered_bits(key_bits_t<T> ordered) {
   T key;
   std::memcpy(&key, &bits, sizeof(T));
   return key;
+}
+
+// A bijection of floating-point bit patterns (as the unsigned integer of their width) onto
+// unsigned integers whose order is that of KokkosSort::Less on keys it does not hold equivalent:
+// the sign flip of to_ordered_bits without its merging of -0.0 into +0.0 and of all NaNs into
+// one, rotated down by the image of -inf so that NaNs of either sign (negative ones wrap around)
+// follow +inf. -0.0 goes just before +0.0 and NaNs by their bits: an unstable sort of these
+// words, mapped back, is a sort of the keys that keeps every key's bits.
+template <class T>
+KOKKOS_INLINE_FUNCTION key_bits_t<T> to_bijective_bits(const key_bits_t<T> bits) {
+  static_assert(std::is_floating_point<T>::value, "KokkosSort: to_bijective_bits takes floating-point keys");
+  using U = key_bits_t<T>;
+  constexpr U sign = U(U(1) << (8 * sizeof(T) - 1));
+  constexpr U mantissa = U((U(1) << (std::numeric_limits<T>::digits - 1)) - 1);  // the image of -inf
+  const U flipped = (bits & sign) ? U(~bits) : U(bits | sign);
+  return U(flipped - mantissa);
+}
+
+// Inverse of to_bijective_bits.
+template <class T>
+KOKKOS_INLINE_FUNCTION key_bits_t<T> from_bijective_bits(const key_bits_t<T> word) {
+  using U = key_bits_t<T>;
+  constexpr U sign = U(U(1) << (8 * sizeof(T) - 1));
+  constexpr U mantissa = U((U(1) << (std::numeric_limits<T>::digits - 1)) - 1);
+  const U flipped = U(word + mantissa);
+  return (flipped & sign) ? U(flipped ^ sign) : U(~flipped);
 }
 
 }  // namespace Impl

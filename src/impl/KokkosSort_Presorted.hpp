@@ -1,16 +1,21 @@
 #ifndef KOKKOSSORT_IMPL_PRESORTED_HPP
 #define KOKKOSSORT_IMPL_PRESORTED_HPP
-// The presortedness check the automatic path runs before the decision table where the tuning asks
-// for it (Tuning<Exec>::Dispatch::presorted_check, host backends): keys already in order need no
-// work, keys in decreasing order only a reversal (strictly decreasing where the sort must be
-// stable). The keys are cut into a few chunks per thread; a chunk stops at its first pairs of
-// neighbours that rule out both orders, so unsorted input costs a few reads per chunk and only
-// presorted input is read whole. No reduction and no Kokkos allocation (a reduction grows the
-// OpenMP backend's thread data inside a sort).
+// Host passes of the automatic path before the decision table (host backends, where
+// Tuning<Exec>::Dispatch asks for them):
+// - the presortedness check (presorted_check): keys already in order need no work, keys in
+//   decreasing order only a reversal (strictly decreasing where the sort must be stable). The keys
+//   are cut into a few chunks per thread; a chunk stops at its first pairs of neighbours that rule
+//   out both orders, so unsorted input costs a few reads per chunk and only presorted input is read
+//   whole. No reduction and no Kokkos allocation (a reduction grows the OpenMP backend's thread
+//   data inside a sort);
+// - a sample of the keys for the table's choice between radix and sample sort (KeyEvidence);
+// - floating-point keys mapped in place to unsigned words and back (float_keys_as_bits).
 #include <algorithm>
 #include <cstddef>
+#include <cstdint>
 #include <vector>
 #include <Kokkos_Core.hpp>
+#include "KokkosSort_KeyTraits.hpp"
 
 namespace KokkosSort {
 namespace Impl {
@@ -57,6 +62,66 @@ Presorted presorted_order(const ExecSpace& exec, const KeyView& keys, const Comp
   if ((all & 1) == 0) return Presorted::Ascending;
   if ((all & 2) == 0) return (all & 4) == 0 ? Presorted::StrictlyDescending : Presorted::Descending;
   return Presorted::No;
+}
+
+// What a sample of the keys says about the two sorts the host table weighs: how many sampled
+// keys equal another sampled key (equality buckets pay) and how many 8-bit digits of the
+// radix sort's words vary among them (digit passes the radix sort cannot skip).
+struct KeyEvidence {
+  int sampled = 0;  // 0: nothing sampled
+  int repeats = 0;  // sampled keys equal to a smaller-ranked sampled key
+  int varying_digits = 0;
+};
+
+// Reads one key of each of `samples` equal strata of keys (a hashed position inside each, so
+// that periodic inputs do not alias) on the host, after a fence of exec; duplicates and digits
+// are counted on the radix sort's words (to_ordered_bits), so equivalent keys count as equal.
+template <class ExecSpace, class KeyView>
+KeyEvidence key_evidence(const ExecSpace& exec, const KeyView& keys, const int samples) {
+  static_assert(Kokkos::SpaceAccessibility<ExecSpace, Kokkos::HostSpace>::accessible,
+                "KokkosSort: the key sample is read on the host");
+  using Key = typename KeyView::non_const_value_type;
+  using U = key_bits_t<Key>;
+  const std::size_t n = keys.extent(0);
+  KeyEvidence e;
+  if (samples < 2 || n < std::size_t(samples)) return e;
+  exec.fence();
+  std::vector<U> words(static_cast<std::size_t>(samples));
+  std::uint64_t h = 0x9e3779b97f4a7c15ull ^ n;
+  for (std::size_t j = 0; j < words.size(); ++j) {
+    const std::size_t begin = n * j / words.size(), end = n * (j + 1) / words.size();
+    h ^= h >> 31;
+    h *= 0xbf58476d1ce4e5b9ull;
+    h ^= h >> 29;
+    words[j] = to_ordered_bits(Key(keys(begin + std::size_t(h % (end - begin)))));
+  }
+  std::sort(words.begin(), words.end());
+  U all_and = words[0], all_or = words[0];
+  for (std::size_t j = 1; j < words.size(); ++j) {
+    e.repeats += words[j] == words[j - 1] ? 1 : 0;
+    all_and &= words[j];
+    all_or |= words[j];
+  }
+  for (U varying = U(all_and ^ all_or); varying != 0; varying = U(varying >> 8))
+    e.varying_digits += (varying & 0xff) != 0 ? 1 : 0;
+  e.sampled = samples;
+  return e;
+}
+
+// Maps floating-point keys, held as the unsigned integers of their width, to their
+// to_bijective_bits words (Forward) or back, in place.
+template <class Key, bool Forward, class BitsView>
+struct BijectiveBitsMap {
+  BitsView bits;
+  KOKKOS_INLINE_FUNCTION void operator()(const std::size_t i) const {
+    bits(i) = Forward ? to_bijective_bits<Key>(bits(i)) : from_bijective_bits<Key>(bits(i));
+  }
+};
+
+template <class Key, bool Forward, class ExecSpace, class BitsView>
+void map_bijective_bits(const ExecSpace& exec, const BitsView& bits) {
+  Kokkos::parallel_for("KokkosSort::float_keys_as_bits", Kokkos::RangePolicy<ExecSpace>(exec, 0, bits.extent(0)),
+                       BijectiveBitsMap<Key, Forward, BitsView>{bits});
 }
 
 template <class View>

@@ -200,6 +200,27 @@ struct HostTuning {
     static constexpr std::size_t comparator_bucket_sort_min_n = ~std::size_t(0);
     static constexpr std::size_t comparator_bucket_sort_max_key_bytes = 8;
     static constexpr Algorithm comparator_algorithm = Algorithm::SampleSort;
+    // Floating-point keys of sort / sort_by_key sorted as their bits (to_bijective_bits), as the
+    // unsigned keys of their width: 2 cores, 2^24 f64, radix 18.7 and sample sort 12.8 Mkeys/s
+    // on their float keys, 26.3 and 33.4 on u64 (cpu2core-2026-11-27-host-dists.json); sort() of
+    // f64 so: 1.07-2.04x GNU parallel sort at 2^20-2^24 (cpu2core-2026-11-27-host-dispatch.json).
+    static constexpr bool float_keys_as_bits = true;
+    // Built-in keys in the default order, not stable, from evidence_min_n keys: a sample of
+    // evidence_samples keys (one per stratum, read on the host) picks the sample sort over the
+    // radix sort where many sampled keys repeat or where many 8-bit digits vary. The sizes the
+    // rule was measured at (2^20-2^24, 2 cores); smaller inputs keep the radix sort.
+    static constexpr std::size_t evidence_min_n = std::size_t(1) << 20;
+    // Not timed alone: sort() at 2^20, this sample and the presortedness pass included, ran at
+    // 0.98-1.02x the sample sort it chose (u32 / u64 few_unique, cpu2core-2026-11-27-host-dispatch.json).
+    static constexpr int evidence_samples = 1024;
+    // Sample sort (equality buckets) against radix at 2^24 (cpu2core-2026-11-27-host-dists.json):
+    // few_unique (99% repeats) u32 148 / 56.5, u64 136.7 / 26.8; specials (~65%) u32 71.2 / 55.5;
+    // zipf (~23%) u32 56.6 / 52.5, u64 51.0 / 38.6; no repeats (uniform, gaussian): radix ahead.
+    // 2^20-2^22 alike (cpu2core-2026-11-27-host-dispatch.json).
+    static constexpr int sample_sort_min_repeat_percent = 12;
+    // Digits the radix sort cannot skip: u64 uniform (8) radix 26.3 / sample 33.4; gaussian,
+    // bucket-sorted, staggered (5) radix 40.7-41.1 / sample 34.3-35.5 (same file).
+    static constexpr int sample_sort_min_varying_digits = 7;
   };
 };
 
@@ -416,6 +437,12 @@ struct CudaTuning {
     // Wider keys were not measured and shrink the bucket sort's tiles.
     static constexpr std::size_t comparator_bucket_sort_max_key_bytes = 8;
     static constexpr Algorithm comparator_algorithm = Algorithm::SampleSort;  // otherwise
+    // No host-side looks at the keys on the GPU (see HostTuning): not measured there.
+    static constexpr bool float_keys_as_bits = false;
+    static constexpr std::size_t evidence_min_n = ~std::size_t(0);
+    static constexpr int evidence_samples = 0;
+    static constexpr int sample_sort_min_repeat_percent = 101;
+    static constexpr int sample_sort_min_varying_digits = 65;
   };
 };
 
