@@ -347,18 +347,22 @@ struct CudaTuning {
     static constexpr int tiny_max = 1;
     static constexpr int small_max = 32;
     static constexpr int small_segments = 128;
-    // Packed segments by counting ranks rather than one thread's insertion sort. Not timed yet:
-    // bench_segmented's packed_insertion variant measures the alternative.
+    // Packed segments by counting ranks against one thread's insertion sort (H200, 2^22/2^24):
+    // pairs seg16 1.19-1.20x, laplace27 1.28x; u32 0.97-0.99x.
     static constexpr bool small_rank_sort = true;
     static constexpr int team_tile = 2048;
-    static constexpr int team_size = 256;
+    // 128 threads (sort, merge and packed teams) against 256, same run: seg256 u32 1.34-1.43x,
+    // pairs 1.49-1.59x; seg4096 1.15-1.35x; graph and power-law rows 1.10-1.17x; seg16 and
+    // laplace27 0.98-1.00x (bench_segmented's packed_threads128 variant).
+    static constexpr int team_size = 128;
     static constexpr std::size_t scratch_budget = 36 * 1024;
     static constexpr int merge_tile = 2048;
     static constexpr std::size_t merge_scratch_budget = 36 * 1024;
-    static constexpr int merge_team_size = 256;
+    static constexpr int merge_team_size = 128;
   };
-  // Public team sorts (see HostTuning). Not timed yet: bench_team_sort's team_sort/rank_max=N
-  // variants measure the bound.
+  // Public team sorts (see HostTuning). Ranks against the merge sort (H200, Kokkos 3.4, 2^24 keys
+  // in rows): 16 keys u32 0.96x, pairs 1.02x; 32 keys 1.01x, 1.11x; 64 keys 1.02x, 1.06x; at 100
+  // and 128 keys ranks take 2.2x as long.
   struct TeamSort {
     static constexpr int rank_sort_max = 64;
   };
