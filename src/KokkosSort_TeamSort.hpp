@@ -92,10 +92,11 @@ struct TeamSortScratch {
   }
 };
 
-// Loads the row, sorts it by the team merge sort and writes it back. Ends with a barrier.
-template <bool HasValues, class ExecSpace, class Member, class KeyView, class ValueView, class Scratch, class Comp>
-KOKKOS_INLINE_FUNCTION void team_sort_in_scratch(const Member& team, const KeyView& keys, const ValueView& values,
-                                                 const Scratch& s, const int n, const Comp& comp) {
+// The row's keys into s.ka and its values into s.vals (and, with Slots, s.sa(p) = p); a barrier
+// must follow.
+template <bool HasValues, bool Slots, class ExecSpace, class Member, class KeyView, class ValueView, class Scratch>
+KOKKOS_INLINE_FUNCTION void team_load_row(const Member& team, const KeyView& keys, const ValueView& values,
+                                          const Scratch& s, const int n) {
   using Key = typename KeyView::non_const_value_type;
   constexpr int batch = Tuning<ExecSpace>::Tiles::load_batch;
   team_batched_copy<batch>(
@@ -104,8 +105,16 @@ KOKKOS_INLINE_FUNCTION void team_sort_in_scratch(const Member& team, const KeyVi
     using Value = typename ValueView::non_const_value_type;
     team_batched_copy<batch>(
         team, n, [&](const int p) { return values(p); }, [&](const int p, const Value& v) { s.vals(p) = v; });
-    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, n), [&](const int p) { s.sa(p) = std::uint16_t(p); });
+    if constexpr (Slots)
+      Kokkos::parallel_for(Kokkos::TeamThreadRange(team, n), [&](const int p) { s.sa(p) = std::uint16_t(p); });
   }
+}
+
+// Loads the row, sorts it by the team merge sort and writes it back. Ends with a barrier.
+template <bool HasValues, class ExecSpace, class Member, class KeyView, class ValueView, class Scratch, class Comp>
+KOKKOS_INLINE_FUNCTION void team_sort_in_scratch(const Member& team, const KeyView& keys, const ValueView& values,
+                                                 const Scratch& s, const int n, const Comp& comp) {
+  team_load_row<HasValues, true, ExecSpace>(team, keys, values, s, n);
   team.team_barrier();
   const TileSortMethod m = team_merge_method(next_pow2(n), team.team_size(), Tuning<ExecSpace>::Tiles::run_sort);
   const bool in_b =
@@ -126,14 +135,7 @@ template <bool HasValues, class ExecSpace, class Member, class KeyView, class Va
 KOKKOS_INLINE_FUNCTION void team_rank_sort_row(const Member& team, const KeyView& keys, const ValueView& values,
                                                const Scratch& s, const int n, const Comp& comp) {
   using Key = typename KeyView::non_const_value_type;
-  constexpr int batch = Tuning<ExecSpace>::Tiles::load_batch;
-  team_batched_copy<batch>(
-      team, n, [&](const int p) { return keys(p); }, [&](const int p, const Key& k) { s.ka(p) = k; });
-  if constexpr (HasValues) {
-    using Value = typename ValueView::non_const_value_type;
-    team_batched_copy<batch>(
-        team, n, [&](const int p) { return values(p); }, [&](const int p, const Value& v) { s.vals(p) = v; });
-  }
+  team_load_row<HasValues, false, ExecSpace>(team, keys, values, s, n);
   team.team_barrier();
   team_rank_sort(
       team, s.ka, n, [&](const int) { return Kokkos::pair<int, int>(0, n); }, comp,

@@ -190,6 +190,25 @@ struct TileMergeSlices {
   int src_second, dst_second;  // which buffers the tile reads and writes (TileSpan)
 };
 
+// One end of a tile's slices, from the merge path of its output diag: i outputs from run a (at
+// a_base), the rest from run b (at b_base); the start also records the output position and the
+// buffers. The partition kernels' even thread writes the start, the odd one the end.
+KOKKOS_INLINE_FUNCTION void set_slice_end(TileMergeSlices& out, const bool at_end, const std::size_t a_base,
+                                          const std::size_t b_base, const std::size_t out_base,
+                                          const std::size_t diag, const std::size_t i, const int src_second,
+                                          const int dst_second) {
+  if (at_end) {
+    out.a_end = a_base + i;
+    out.b_end = b_base + (diag - i);
+  } else {
+    out.a_begin = a_base + i;
+    out.b_begin = b_base + (diag - i);
+    out.out_begin = out_base + diag;
+    out.src_second = src_second;
+    out.dst_second = dst_second;
+  }
+}
+
 // Merge path of every tile's first and last output, two threads per tile, all in one launch,
 // and everything else a TileMergePass team needs to know about its tile, so that it starts
 // loading keys at once: searched inside the merge kernel, the two chains of ~20 dependent global
@@ -223,17 +242,8 @@ struct TileMergePartition {
     const auto a = [&](const std::size_t i) { return src(g.ps + i); };
     const auto b = [&](const std::size_t i) { return src(g.ps + g.na + i); };
     const std::size_t diag = at_end ? g.diag1 : g.diag0;
-    const std::size_t i = merge_path(a, g.na, b, g.nb, diag, comp);
-    if (at_end) {
-      out.a_end = g.ps + i;
-      out.b_end = g.ps + g.na + (diag - i);
-    } else {
-      out.a_begin = g.ps + i;
-      out.b_begin = g.ps + g.na + (diag - i);
-      out.out_begin = g.ps + diag;
-      out.src_second = int(t.src_second);
-      out.dst_second = int(t.dst_second);
-    }
+    set_slice_end(out, at_end, g.ps, g.ps + g.na, g.ps, diag, merge_path(a, g.na, b, g.nb, diag, comp),
+                  int(t.src_second), int(t.dst_second));
   }
 };
 
@@ -331,17 +341,7 @@ struct RunPairPartition {
     const auto a = [&](const std::size_t i) { return first(g.begin + i); };
     const auto b = [&](const std::size_t i) { return first(g.mid + i); };
     const std::size_t diag = at_end ? g.diag1 : g.diag0;
-    const std::size_t i = merge_path(a, g.na, b, g.nb, diag, comp);
-    if (at_end) {
-      out.a_end = g.begin + i;
-      out.b_end = g.mid + (diag - i);
-    } else {
-      out.a_begin = g.begin + i;
-      out.b_begin = g.mid + (diag - i);
-      out.out_begin = g.begin + diag;
-      out.src_second = 0;
-      out.dst_second = 1;
-    }
+    set_slice_end(out, at_end, g.begin, g.mid, g.begin, diag, merge_path(a, g.na, b, g.nb, diag, comp), 0, 1);
   }
 };
 
