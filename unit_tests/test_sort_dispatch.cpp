@@ -32,10 +32,14 @@ TEST(Dispatch, DecisionTablePerRow) {
   EXPECT_EQ(choose_algorithm<DeviceExec>(n28, 4, false, false, true), Algorithm::BucketSort);
   EXPECT_EQ(choose_algorithm<DeviceExec>(n28, 9, false, false, false), Algorithm::SampleSort);
   EXPECT_EQ(choose_algorithm<DeviceExec>(n28, 48, false, false, true), Algorithm::SampleSort);
-  // Built-in keys, default order, on the GPU: merge sort up to 2^17 for keys of up to 4 bytes
-  // and up to 2^18 for 8-byte keys.
+  // Built-in keys, default order, on the GPU: keys of up to 4 bytes by the one-team radix sort up
+  // to 4096, then merge sort up to 2^17; 8-byte keys by merge sort up to 2^18.
   const std::size_t n17 = std::size_t(1) << 17;
-  EXPECT_EQ(choose_algorithm<DeviceExec>(1000, 4, true, false, false), Algorithm::MergeSort);
+  EXPECT_EQ(choose_algorithm<DeviceExec>(2, 4, true, false, false), Algorithm::Radix);
+  EXPECT_EQ(choose_algorithm<DeviceExec>(4096, 4, true, false, true), Algorithm::Radix);
+  EXPECT_EQ(choose_algorithm<DeviceExec>(4096, 2, true, true, false), Algorithm::Radix);
+  EXPECT_EQ(choose_algorithm<DeviceExec>(4097, 4, true, false, false), Algorithm::MergeSort);
+  EXPECT_EQ(choose_algorithm<DeviceExec>(1000, 8, true, false, false), Algorithm::MergeSort);
   EXPECT_EQ(choose_algorithm<DeviceExec>(n17, 4, true, false, false), Algorithm::MergeSort);
   EXPECT_EQ(choose_algorithm<DeviceExec>(n17, 4, true, false, true), Algorithm::MergeSort);
   EXPECT_EQ(choose_algorithm<DeviceExec>(n17 + 1, 4, true, false, false), Algorithm::Radix);

@@ -48,6 +48,8 @@ constexpr Algorithm choose_algorithm(std::size_t n, std::size_t key_bytes, bool 
                                      bool with_values, const KeyEvidence& evidence = KeyEvidence()) {
   using D = typename Tuning<ExecSpace>::Dispatch;
   if (builtin_default_order) {
+    if (key_bytes <= D::narrow_key_bytes && n <= D::narrow_key_radix_single_tile_max_n)
+      return Algorithm::Radix;  // one team, one launch; stable
     const std::size_t merge_max = key_bytes <= D::narrow_key_bytes ? D::narrow_key_merge_sort_max_n : D::merge_sort_max_n;
     if (n <= merge_max) return Algorithm::MergeSort;  // stable too
     if (stable) return Algorithm::Radix;
@@ -85,7 +87,10 @@ template <class ExecSpace>
 constexpr bool may_choose(Algorithm a, std::size_t key_bytes, bool builtin_default_order, bool stable,
                           bool with_values) {
   using D = typename Tuning<ExecSpace>::Dispatch;
-  const std::size_t thresholds[] = {table_min_n,        D::merge_sort_max_n, D::narrow_key_merge_sort_max_n,
+  const std::size_t thresholds[] = {table_min_n,
+                                    D::narrow_key_radix_single_tile_max_n,
+                                    D::merge_sort_max_n,
+                                    D::narrow_key_merge_sort_max_n,
                                     D::bucket_sort_min_n, D::comparator_bucket_sort_min_n, D::evidence_min_n,
                                     table_max_n};
   for (std::size_t t : thresholds)

@@ -35,12 +35,17 @@ struct HostTuning {
     }
     // Upsweep / downsweep here: the onesweep path (see CUDA) is not timed on a CPU. Its values
     // below serve a policy that forces it (the tests, which shrink the tile).
+    // No one-team sort of a whole input (RadixSingleTile): on a CPU a team is one thread.
+    static constexpr int single_tile_max_team_size = 0;
+    static constexpr int single_tile_keys_per_thread = 1;
     static constexpr bool onesweep = false;
     static constexpr int onesweep_team_size = 1;
     static constexpr int onesweep_keys_per_thread_4b = 2048;
     static constexpr int onesweep_keys_per_thread_8b = 2048;
     static constexpr unsigned onesweep_min_teams_per_sm = 0;
     static constexpr unsigned onesweep_min_teams_per_sm_pairs = 0;
+    static constexpr int onesweep_histogram_copies = 1;  // one-thread teams share no counters
+    static constexpr std::size_t onesweep_histogram_scratch = 32 * 1024;
     template <class Exec>
     static std::size_t onesweep_histogram_chunks(const Exec& exec) {
       return 4 * resident_teams(exec, onesweep_team_size);
@@ -192,6 +197,7 @@ struct HostTuning {
     // order is reversed. 2 cores, 2^20-2^24, against GNU parallel sort: sorted 11.8-22.9x,
     // reverse-sorted 2.0-11.5x (cpu2core-2026-11-27-presorted.json).
     static constexpr bool presorted_check = true;
+    static constexpr std::size_t narrow_key_radix_single_tile_max_n = 0;  // no single-tile radix on a CPU
     static constexpr std::size_t merge_sort_max_n = 0;
     static constexpr std::size_t narrow_key_bytes = 4;
     static constexpr std::size_t narrow_key_merge_sort_max_n = 0;
@@ -275,12 +281,20 @@ struct CudaTuning {
     // 7-12% over 3 teams/SM, pairs (values held too) at 3 teams/SM 12-20% over 4. Against
     // 256 x 16, 20 and 32: 5-25% slower on 4-byte keys; 8-byte keys at 12 and 14 per thread
     // 6-13% slower than 16; 512-thread teams 8-20% slower.
+    // Inputs of up to 1024 x 8 keys sorted by one team in one launch (RadixSingleTile), teams of
+    // the fewest warps that hold them.
+    static constexpr int single_tile_max_team_size = 1024;
+    static constexpr int single_tile_keys_per_thread = 8;
     static constexpr bool onesweep = true;
     static constexpr int onesweep_team_size = 256;
     static constexpr int onesweep_keys_per_thread_4b = 24;  // 6144-key tiles
     static constexpr int onesweep_keys_per_thread_8b = 16;  // 4096-key tiles
     static constexpr unsigned onesweep_min_teams_per_sm = 4;
     static constexpr unsigned onesweep_min_teams_per_sm_pairs = 3;
+    // The all-pass histogram's copies, interleaved so that a warp's lanes count into different
+    // banks, as many as fit 64 KB (16 for 4-byte keys, 8 for 8-byte): not yet timed.
+    static constexpr int onesweep_histogram_copies = 16;
+    static constexpr std::size_t onesweep_histogram_scratch = 64 * 1024;
     // Teams of the all-pass histogram: one per resident 256-thread team; not yet measured on the GPU.
     template <class Exec>
     static std::size_t onesweep_histogram_chunks(const Exec& exec) {
@@ -423,6 +437,11 @@ struct CudaTuning {
     // No presortedness pass on the GPU: one more read of the keys and a wait for its result,
     // not measured against the radix sort's rate on sorted input.
     static constexpr bool presorted_check = false;
+    // Keys of up to 4 bytes, up to 4096: the one-team radix sort (one launch) against the merge
+    // sort's single tile on an H200 (latency lab, sort() and merge with a workspace, median of 60):
+    // u32/f32/u32+u32 at 2^10 and 2^11 5-19% faster, at 2^12 2% slower to 7% faster, at 2^13 7-10%
+    // slower; u64 at 2^10-2^12 35-53% slower (eight passes).
+    static constexpr std::size_t narrow_key_radix_single_tile_max_n = 4096;
     // Merge sort for 8-byte keys up to 2^18. H200, six inputs, both with a workspace: u64 at 2^18
     // merge 18% faster than radix, at 2^20 radix 25% faster (h200-2026-11-27-small-n.json and
     // h200-2026-11-27-sizes.json); 2^19 not measured.
@@ -454,7 +473,11 @@ struct CudaTuning {
 // The onesweep path ranks with warp ballots (LaneGroup), which only CUDA has here.
 struct GpuTuning : CudaTuning {
   struct Radix : CudaTuning::Radix {
+    static constexpr int single_tile_max_team_size = 0;
     static constexpr bool onesweep = false;
+  };
+  struct Dispatch : CudaTuning::Dispatch {
+    static constexpr std::size_t narrow_key_radix_single_tile_max_n = 0;
   };
 };
 

@@ -1,12 +1,13 @@
 #ifndef KOKKOSSORT_IMPL_RADIX_SORT_RADIXSORTKERNELS_HPP
 #define KOKKOSSORT_IMPL_RADIX_SORT_RADIXSORTKERNELS_HPP
 // Kernels of the LSD radix sort: common bits, upsweep (digit counts), tile sort by a digit,
-// downsweep (tile sort and scatter).
+// downsweep (tile sort and scatter), and the whole sort of an input of one tile by one team.
 #include <cstdint>
 #include <Kokkos_Core.hpp>
 #include "../KokkosSort_Config.hpp"
 #include "../KokkosSort_KeyTraits.hpp"
 #include "../KokkosSort_Tuning.hpp"
+#include "../team/KokkosSort_TeamDigitRank.hpp"
 #include "../team/KokkosSort_TeamHistogram.hpp"
 #include "../team/KokkosSort_TeamPrimitives.hpp"
 
@@ -255,6 +256,98 @@ struct RadixDownsweep {
         if constexpr (HasValues) dst_values(dst) = src_values(base + a.slots(i));
       });
       team.team_barrier();
+    }
+  }
+};
+
+// The whole LSD radix sort of n <= team_size * KeysPerThread keys (and values) by one team, in
+// one launch: the keys stay in registers and every 8-bit digit pass ranks them (TeamDigitRank)
+// and exchanges them, then the values, through scratch; a pass whose digit one value holds for
+// every key is skipped. No global memory but the input and output, read and written once.
+template <class ExecSpace, class KeyView, class ValueView, bool HasValues, int KeysPerThread>
+struct RadixSingleTile {
+  using Key = typename KeyView::non_const_value_type;
+  using Value = typename ValueView::non_const_value_type;
+  using U = key_bits_t<Key>;
+  using member_type = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
+  static constexpr int bits = 8;
+  static constexpr int radix = 1 << bits;
+  static constexpr int passes = int(8 * sizeof(Key)) / bits;
+  using Rank = TeamDigitRank<ExecSpace, KeysPerThread, bits>;
+  // The exchange slot: wide enough for a key and, in turn, a value.
+  static constexpr std::size_t slot = HasValues && sizeof(Value) > sizeof(Key) ? sizeof(Value) : sizeof(Key);
+
+  KeyView keys;
+  ValueView values;
+
+  // Scratch bytes of the exchange: the tile's slots, or the ranking's counters where larger (they share it).
+  KOKKOS_INLINE_FUNCTION static constexpr std::size_t exchange_bytes(const int ts) {
+    const std::size_t tile = std::size_t(ts) * KeysPerThread * slot;
+    const std::size_t counters = std::size_t(Rank::counter_count(ts)) * sizeof(std::uint32_t);
+    return scratch_bytes<unsigned char>(tile > counters ? tile : counters);
+  }
+  static constexpr std::size_t scratch_size(const int ts) {
+    return exchange_bytes(ts) + Rank::scratch_size(ts) + scratch_bytes<std::uint32_t>(1);
+  }
+  std::size_t team_shmem_size(int ts) const { return scratch_size(ts); }
+
+  KOKKOS_INLINE_FUNCTION void operator()(const member_type& team) const {
+    const int ts = team.team_size();
+    const int me = team.team_rank();
+    const int tile = ts * KeysPerThread;
+    const int valid = int(keys.extent(0));
+    ScratchArray<ExecSpace, unsigned char> exchange(team.team_scratch(0), exchange_bytes(ts));
+    const Rank ranking(team, reinterpret_cast<std::uint32_t*>(exchange.data()));
+    ScratchArray<ExecSpace, std::uint32_t> constant_digit(team.team_scratch(0), 1);
+    Key* const tile_keys = reinterpret_cast<Key*>(exchange.data());
+    Value* const tile_values = reinterpret_cast<Value*>(exchange.data());
+
+    // Padding: keys of the largest digits, ranked after every real key of theirs (stable ranks).
+    Key k[KeysPerThread];
+    Value v[HasValues ? KeysPerThread : 1];
+    KOKKOSSORT_UNROLL
+    for (int j = 0; j < KeysPerThread; ++j) {
+      const int p = Rank::position(me, j);
+      k[j] = p < valid ? Key(keys(p)) : from_ordered_bits<Key>(U(~U(0)));
+      if constexpr (HasValues) v[j] = p < valid ? Value(values(p)) : Value();
+    }
+    for (int pass = 0; pass < passes; ++pass) {
+      const int shift = pass * bits;
+      ranking.zero(team);
+      Kokkos::single(Kokkos::PerTeam(team), [&]() { constant_digit(0) = 0; });
+      team.team_barrier();
+      const PackedDigits<KeysPerThread> digit(
+          [&](const int j) { return unsigned((to_ordered_bits(k[j]) >> shift) & U(radix - 1)); });
+      std::uint32_t rank[KeysPerThread];
+      ranking.count_then_rank(team, digit, rank, [&](const int, const std::uint32_t count) {
+        if (int(count) == tile) constant_digit(0) = 1;
+      });
+      const bool skip = constant_digit(0) != 0;  // written before count_then_rank's last barrier
+      team.team_barrier();  // every rank read its counters (and the flag)
+      if (skip) continue;
+      KOKKOSSORT_UNROLL
+      for (int j = 0; j < KeysPerThread; ++j) tile_keys[rank[j]] = k[j];
+      team.team_barrier();
+      KOKKOSSORT_UNROLL
+      for (int j = 0; j < KeysPerThread; ++j) k[j] = tile_keys[Rank::position(me, j)];
+      if constexpr (HasValues) {
+        team.team_barrier();
+        KOKKOSSORT_UNROLL
+        for (int j = 0; j < KeysPerThread; ++j) tile_values[rank[j]] = v[j];
+        team.team_barrier();
+        KOKKOSSORT_UNROLL
+        for (int j = 0; j < KeysPerThread; ++j) v[j] = tile_values[Rank::position(me, j)];
+      }
+      team.team_barrier();  // the exchange is read before the next pass zeroes its counters
+    }
+    // Position order is sorted order now; a lane group's keys of one j are consecutive outputs.
+    KOKKOSSORT_UNROLL
+    for (int j = 0; j < KeysPerThread; ++j) {
+      const int p = Rank::position(me, j);
+      if (p < valid) {
+        keys(p) = k[j];
+        if constexpr (HasValues) values(p) = v[j];
+      }
     }
   }
 };

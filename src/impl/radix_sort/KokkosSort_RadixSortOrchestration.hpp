@@ -50,7 +50,8 @@ RadixLayout radix_layout(const ExecSpace& exec, const std::size_t n) {
 }
 
 // Sorts contiguous keys (and values) in place; its arrays are made in one allocation before
-// anything is written, so an allocation failure leaves the input as it was. Params is the radix
+// anything is written, so an allocation failure leaves the input as it was. An input of one
+// tile (Params::single_tile_*) is sorted by one team in one launch, with no allocation. Params is the radix
 // tuning (tests pass their own to force either path). The onesweep path (Params::onesweep,
 // n < 2^30, values of at most 8 bytes) never waits mid-sort; the other fences once mid-sort, to read the common bits.
 template <class ExecSpace, class KeyView, class ValueView, bool HasValues,
@@ -73,6 +74,24 @@ void radix_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Val
       Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<(min_teams > 0 ? unsigned(team_size) : 0u), min_teams>>;
   const std::size_t n = keys.extent(0);
   if (n < 2) return;
+  if constexpr (Params::single_tile_max_team_size > 0) {
+    constexpr int per_thread = Params::single_tile_keys_per_thread;
+    constexpr int max_ts = Params::single_tile_max_team_size;
+    constexpr int lanes = LaneGroup<ExecSpace>::lanes;
+    using Tile = RadixSingleTile<ExecSpace, KeyView, ValueView, HasValues, per_thread>;
+    using TilePolicy = Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<unsigned(max_ts), 1u>>;
+    static_assert(max_ts % lanes == 0, "KokkosSort: the radix tile's team must be whole lane groups");
+    if (n <= std::size_t(max_ts) * per_thread) {
+      // The fewest whole lane groups that hold n keys: small inputs rank with fewer threads.
+      const int ts = int((n + std::size_t(lanes) * per_thread - 1) / (std::size_t(lanes) * per_thread)) * lanes;
+      // Keys and values larger than the backend's level-0 scratch holds take the multi-tile paths.
+      if (Tile::scratch_size(ts) <= std::size_t(TilePolicy::scratch_size_max(0))) {
+        Kokkos::parallel_for("KokkosSort::radix_single_tile", TilePolicy(exec, 1, ts), Tile{keys, values});
+        exec.fence();
+        return;
+      }
+    }
+  }
   // Values wider than 8 bytes (or of odd sizes) do not pass the onesweep pass's scratch word.
   if constexpr (Params::onesweep && (!HasValues || onesweep_exchanges_value<typename ValueView::non_const_value_type>())) {
     if (n <= onesweep_max_keys) {

@@ -13,6 +13,21 @@
 namespace KokkosSort {
 namespace Impl {
 
+// The 8-bit digits of a thread's keys, four to a word, for count_then_rank (which reads each
+// digit twice): a key's digit is computed once, which for floating-point keys is their order
+// transform once per pass instead of once per read.
+template <int KeysPerThread>
+struct PackedDigits {
+  std::uint32_t words[(KeysPerThread + 3) / 4];
+  // digit_of(j): digit of key j, below 256.
+  template <class DigitOf>
+  KOKKOS_INLINE_FUNCTION explicit PackedDigits(const DigitOf& digit_of) : words{} {
+    KOKKOSSORT_UNROLL
+    for (int j = 0; j < KeysPerThread; ++j) words[j / 4] |= std::uint32_t(digit_of(j)) << (8 * (j % 4));
+  }
+  KOKKOS_INLINE_FUNCTION unsigned operator()(const int j) const { return (words[j / 4] >> (8 * (j % 4))) & 0xffu; }
+};
+
 // Thread r, lane l of lane group g = r / L (L lanes) holds the keys at tile positions
 // g * L * KeysPerThread + j * L + l, j < KeysPerThread: a group's keys of one j are consecutive
 // (coalesced loads) and tile order is (group, j, lane) order, the order ranks follow.
