@@ -44,8 +44,6 @@ struct HostTuning {
     static constexpr int onesweep_keys_per_thread_8b = 2048;
     static constexpr unsigned onesweep_min_teams_per_sm = 0;
     static constexpr unsigned onesweep_min_teams_per_sm_pairs = 0;
-    static constexpr int onesweep_histogram_copies = 1;  // one-thread teams share no counters
-    static constexpr std::size_t onesweep_histogram_scratch = 32 * 1024;
     template <class Exec>
     static std::size_t onesweep_histogram_chunks(const Exec& exec) {
       return 4 * resident_teams(exec, onesweep_team_size);
@@ -291,10 +289,6 @@ struct CudaTuning {
     static constexpr int onesweep_keys_per_thread_8b = 16;  // 4096-key tiles
     static constexpr unsigned onesweep_min_teams_per_sm = 4;
     static constexpr unsigned onesweep_min_teams_per_sm_pairs = 3;
-    // The all-pass histogram's copies, interleaved so that a warp's lanes count into different
-    // banks, as many as fit 64 KB (16 for 4-byte keys, 8 for 8-byte): not yet timed.
-    static constexpr int onesweep_histogram_copies = 16;
-    static constexpr std::size_t onesweep_histogram_scratch = 64 * 1024;
     // Teams of the all-pass histogram: one per resident 256-thread team; not yet measured on the GPU.
     template <class Exec>
     static std::size_t onesweep_histogram_chunks(const Exec& exec) {

@@ -22,7 +22,6 @@ struct OnesweepHostRadixParams : KokkosSort::Impl::HostTuning::Radix {
 // several threads looking back at once.
 struct OnesweepHostPairRadixParams : OnesweepHostRadixParams {
   static constexpr int onesweep_team_size = 2;
-  static constexpr int onesweep_histogram_copies = 2;  // interleaved copies, one per thread
   static constexpr int onesweep_keys_per_thread_4b = 256;
   static constexpr int onesweep_keys_per_thread_8b = 256;
 };

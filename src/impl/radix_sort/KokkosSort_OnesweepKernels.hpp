@@ -75,17 +75,13 @@ struct OnesweepHistogram {
   OnesweepLayout layout;
   int passes;
   int bits;
-  int copies;  // of the team's histogram, interleaved (a power of two up to a warp's lanes)
 
-  static std::size_t scratch_size(const int cells, const int copies) {
-    return TeamHistogram<ExecSpace>::scratch(cells, copies);
-  }
-  std::size_t team_shmem_size(int) const { return scratch_size(passes << bits, copies); }
+  std::size_t team_shmem_size(int) const { return TeamHistogram<ExecSpace>::scratch(passes << bits); }
 
   KOKKOS_INLINE_FUNCTION void operator()(const member_type& team) const {
     const int radix = 1 << bits;
     const int cells = passes * radix;
-    const TeamHistogram<ExecSpace> h(team, team.team_scratch(0), cells, copies, HistogramLayout::interleaved);
+    const TeamHistogram<ExecSpace> h(team, team.team_scratch(0), cells);
     h.zero(team);
     team.team_barrier();
     const std::size_t c = team.league_rank();
@@ -97,8 +93,6 @@ struct OnesweepHistogram {
           const U b = to_ordered_bits(key);
           for (int p = 0; p < passes; ++p) h.count(p * radix + int((b >> (p * bits)) & U(radix - 1)));
         });
-    team.team_barrier();
-    h.sum_copies(team);
     team.team_barrier();
     Kokkos::parallel_for(Kokkos::TeamThreadRange(team, cells), [&](const int i) {
       if (h(i) != 0) Kokkos::atomic_add(&hist(i), h(i));

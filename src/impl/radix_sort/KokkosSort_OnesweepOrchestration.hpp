@@ -2,7 +2,6 @@
 #define KOKKOSSORT_IMPL_RADIX_SORT_ONESWEEPORCHESTRATION_HPP
 // Host side of the onesweep radix sort: plan, one allocation, the launches. Nothing is read
 // back to the host: which passes run and where each reads is decided on the device.
-#include <algorithm>
 #include <cstdint>
 #include <stdexcept>
 #include <Kokkos_Core.hpp>
@@ -80,16 +79,10 @@ void radix_onesweep_contiguous(const ExecSpace& exec, const KeyView& keys, const
   });
 
   const int chunks = int(layout.chunks.count);
-  // The most histogram copies (Params::onesweep_histogram_copies at most) that fit the level-0 scratch.
-  using Histogram = OnesweepHistogram<ExecSpace, KeyView>;
-  int copies = Params::onesweep_histogram_copies;
-  while (copies > 1 && Histogram::scratch_size(passes * radix, copies) >
-                           std::min<std::size_t>(Params::onesweep_histogram_scratch, Policy::scratch_size_max(0)))
-    copies /= 2;
   Kokkos::parallel_for("KokkosSort::radix_onesweep_init", Policy(exec, 1, team_size),
                        OnesweepInit<ExecSpace>{hist, tile_counter});
   Kokkos::parallel_for("KokkosSort::radix_onesweep_histogram", Policy(exec, chunks, team_size),
-                       Histogram{keys, hist, status, layout, passes, bits, copies});
+                       OnesweepHistogram<ExecSpace, KeyView>{keys, hist, status, layout, passes, bits});
   Kokkos::parallel_for("KokkosSort::radix_onesweep_scan", Policy(exec, 1, team_size),
                        OnesweepScan<ExecSpace>{hist, pass_info, n, passes, bits});
   for (int pass = 0; pass < passes; ++pass) {

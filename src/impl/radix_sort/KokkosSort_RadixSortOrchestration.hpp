@@ -80,10 +80,13 @@ void radix_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const Val
     constexpr int lanes = LaneGroup<ExecSpace>::lanes;
     using Tile = RadixSingleTile<ExecSpace, KeyView, ValueView, HasValues, per_thread>;
     using TilePolicy = Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<unsigned(max_ts), 1u>>;
-    static_assert(max_ts % lanes == 0, "KokkosSort: the radix tile's team must be whole lane groups");
+    static_assert(max_ts % lanes == 0 && (max_ts & (max_ts - 1)) == 0,
+                  "KokkosSort: the radix tile's largest team must be a power of two of whole lane groups");
     if (n <= std::size_t(max_ts) * per_thread) {
-      // The fewest whole lane groups that hold n keys: small inputs rank with fewer threads.
-      const int ts = int((n + std::size_t(lanes) * per_thread - 1) / (std::size_t(lanes) * per_thread)) * lanes;
+      // The smallest power-of-two team of whole lane groups that holds n keys (Kokkos' team
+      // scans on CUDA need power-of-two teams): small inputs rank with fewer threads.
+      int ts = lanes;
+      while (std::size_t(ts) * per_thread < n) ts *= 2;
       // Keys and values larger than the backend's level-0 scratch holds take the multi-tile paths.
       if (Tile::scratch_size(ts) <= std::size_t(TilePolicy::scratch_size_max(0))) {
         Kokkos::parallel_for("KokkosSort::radix_single_tile", TilePolicy(exec, 1, ts), Tile{keys, values});

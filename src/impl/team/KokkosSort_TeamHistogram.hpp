@@ -44,11 +44,6 @@ KOKKOS_INLINE_FUNCTION void counter_extreme(const bool shared, T& m, const T& x)
     Impl::atomic_fetch_extreme<Max>(&m, x);
 }
 
-// Where the copies of a histogram lie: one after another (blocked), or side by side, counter
-// (bin, copy) at bin * copies + copy (interleaved), so that the threads of a warp, each with its
-// own copy, hit different banks whatever bins they count (conflict-free at 32 copies).
-enum class HistogramLayout { blocked, interleaved };
-
 // A histogram of `bins` counters in team scratch, in `copies` copies: thread t counts into copy
 // t % copies, so that neighbouring threads hitting one bin (runs, duplicates) mostly update
 // different counters. sum_copies() leaves the totals in copy 0, which operator() reads.
@@ -61,42 +56,34 @@ class TeamHistogram {
   }
   template <class Member>
   KOKKOS_INLINE_FUNCTION TeamHistogram(const Member& team, const typename ExecSpace::scratch_memory_space& space,
-                                       const int bins, const int copies = 1,
-                                       const HistogramLayout layout = HistogramLayout::blocked)
+                                       const int bins, const int copies = 1)
       : counts_(space, bins * copies),
         bins_(bins),
         copies_(copies),
-        bin_stride_(layout == HistogramLayout::interleaved ? copies : 1),
-        copy_stride_(layout == HistogramLayout::interleaved ? 1 : bins),
-        mine_((team.team_rank() % copies) * copy_stride_),
+        mine_((team.team_rank() % copies) * bins),
         shared_(team_shares_counters(team)) {}
   // Every counter to 0; a barrier must follow before counting.
   template <class Member>
   KOKKOS_INLINE_FUNCTION void zero(const Member& team) const {
     Kokkos::parallel_for(Kokkos::TeamThreadRange(team, bins_ * copies_), [&](const int i) { counts_(i) = 0; });
   }
-  KOKKOS_INLINE_FUNCTION void count(const int bin) const {
-    counter_increment(shared_, counts_(mine_ + bin * bin_stride_));
-  }
+  KOKKOS_INLINE_FUNCTION void count(const int bin) const { counter_increment(shared_, counts_(mine_ + bin)); }
   // Counts into copy 0 (a histogram of one copy) and returns the bin's count before.
-  KOKKOS_INLINE_FUNCTION Counter rank(const int bin) const {
-    return counter_fetch_increment(shared_, counts_(bin * bin_stride_));
-  }
+  KOKKOS_INLINE_FUNCTION Counter rank(const int bin) const { return counter_fetch_increment(shared_, counts_(bin)); }
   // Totals of all copies into copy 0, after a barrier that ends the counting; a barrier must
   // follow before they are read.
   template <class Member>
   KOKKOS_INLINE_FUNCTION void sum_copies(const Member& team) const {
     Kokkos::parallel_for(Kokkos::TeamThreadRange(team, bins_), [&](const int b) {
-      Counter& total = counts_(b * bin_stride_);
-      for (int r = 1; r < copies_; ++r) total += counts_(b * bin_stride_ + r * copy_stride_);
+      for (int r = 1; r < copies_; ++r) counts_(b) += counts_(r * bins_ + b);
     });
   }
-  KOKKOS_INLINE_FUNCTION Counter& operator()(const int bin) const { return counts_(bin * bin_stride_); }
+  KOKKOS_INLINE_FUNCTION Counter& operator()(const int bin) const { return counts_(bin); }
   KOKKOS_INLINE_FUNCTION bool shared() const { return shared_; }
 
  private:
   ScratchArray<ExecSpace, Counter> counts_;
-  int bins_, copies_, bin_stride_, copy_stride_, mine_;
+  int bins_, copies_, mine_;
   bool shared_;
 };
 
