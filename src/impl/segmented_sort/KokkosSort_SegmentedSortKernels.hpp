@@ -228,20 +228,21 @@ struct LaneSegmentSort {
             run[r] = Run(lane, q < count ? slen : 0, width);
             run[r].load([&](const int p) { return keys(start[r] + std::size_t(p)); });
             if constexpr (HasValues)
-              for (int i = 0; i < run[r].held(); ++i)
+              run[r].for_held([&](const int i) {
                 if (run[r].holds(i)) v[r][i] = values(start[r] + std::size_t(run[r].x + i));
+              });
           }
           KOKKOSSORT_UNROLL
           for (int r = 0; r < max_rounds; ++r) {
             if (r >= rounds || q0 + r * groups >= count) continue;
             run[r].sort(comp);
-            for (int i = 0; i < run[r].held(); ++i) {
+            run[r].for_held([&](const int i) {
               Value carried{};
               if constexpr (HasValues) carried = run[r].carried(v[r], i);
-              if (!run[r].holds(i)) continue;
+              if (!run[r].holds(i)) return;
               keys(start[r] + std::size_t(run[r].x + i)) = run[r].key[i];
               if constexpr (HasValues) values(start[r] + std::size_t(run[r].x + i)) = carried;
-            }
+            });
           }
         }
       }

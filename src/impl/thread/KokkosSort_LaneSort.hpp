@@ -19,7 +19,7 @@ constexpr int lane_sort_max = 32;
 // The keys of one run [0, len) of a lane group whose `width` (a power of two, len <= width) is
 // its lanes or, for a one-thread group, its array. Each key carries the run position it came
 // from where Positions: equivalent keys then keep their order (stable), and the values of the
-// run follow the keys through carried(). This thread holds positions x + i, i < held().
+// run follow the keys through carried(). This thread holds positions x + i, i < min(per_thread, width).
 template <class Group, class Key, bool Positions>
 struct LaneRun {
   static constexpr int per_thread = Group::lanes == 1 ? lane_sort_max : 1;
@@ -32,16 +32,27 @@ struct LaneRun {
       : key{}, pos{}, x(Group::lanes == 1 ? 0 : lane % width_), len(len_), width(width_), first_lane(lane - x) {}
   KOKKOS_INLINE_FUNCTION LaneRun() : LaneRun(0, 0, 1) {}
 
-  KOKKOS_INLINE_FUNCTION int held() const { return per_thread < width ? per_thread : width; }
   KOKKOS_INLINE_FUNCTION bool holds(const int i) const { return x + i < len; }
+
+  // f(i) for every i < per_thread whose position lies in the width. The loop is over the
+  // compile-time size, so that one key per lane stays in a register (a loop to a run-time
+  // bound indexes the arrays dynamically: local memory).
+  template <class F>
+  KOKKOS_INLINE_FUNCTION void for_held(const F& f) const {
+    KOKKOSSORT_UNROLL
+    for (int i = 0; i < per_thread; ++i) {
+      if (i >= width) break;
+      f(i);
+    }
+  }
 
   // load(p) gives the key at run position p (called for held positions < len only).
   template <class Load>
   KOKKOS_INLINE_FUNCTION void load(const Load& load) {
-    for (int i = 0; i < held(); ++i) {
+    for_held([&](const int i) {
       if (holds(i)) key[i] = load(x + i);
       pos[i] = x + i;
-    }
+    });
   }
 
   // Sorted by comp, stably where Positions. The network's comparators all put the later key at
