@@ -293,7 +293,8 @@ std::vector<Sorter> registry() {
                       KokkosSort::segmented_sort(Exec(), k, o, reuse);
                   }, {}});
   // Tuning variants measured beside the tuned sort: the one-thread class in global memory up to
-  // 16 keys instead of the packed class, one-team tiles of 4096 keys, and the packed class' shape.
+  // 16 keys instead of the lane or packed class, one-team tiles of 4096 keys, the packed class
+  // instead of the lane class, and the packed class' shape.
   const auto variant = [&list](const char* name, void (*tune)(KokkosSort::Impl::SegmentedSortPolicy&)) {
     list.push_back({name, [tune](const KeyView& k, const ValueView* v, const OffsetView& o) {
                       KokkosSort::Impl::SegmentedSortPolicy p;
@@ -311,17 +312,25 @@ std::vector<Sorter> registry() {
     p.tiny_max = 16;
     p.small_max = 16;
   });
+  // Segments of up to 32 keys packed per team in scratch (by ranks) rather than by lane groups.
+  variant("segmented_sort+workspace+packed_class", [](KokkosSort::Impl::SegmentedSortPolicy& p) { p.lane_max = 1; });
+  // Lane groups that load one segment at a time instead of the tuned number.
+  variant("segmented_sort+workspace+lane_rounds1", [](KokkosSort::Impl::SegmentedSortPolicy& p) { p.lane_rounds = 1; });
   variant("segmented_sort+workspace+tile4096", [](KokkosSort::Impl::SegmentedSortPolicy& p) { p.team_tile = 4096; });
   // The packed class (up to 32 keys on GPUs): by one thread's insertion sort per segment instead
   // of counting ranks; by ranks with 128-thread teams (every class's teams: the packed class alone
   // runs on seg16 and laplace27), and with 64 segments per team.
-  variant("segmented_sort+workspace+packed_insertion",
-          [](KokkosSort::Impl::SegmentedSortPolicy& p) { p.small_rank_sort = -1; });
+  variant("segmented_sort+workspace+packed_insertion", [](KokkosSort::Impl::SegmentedSortPolicy& p) {
+    p.lane_max = 1;
+    p.small_rank_sort = -1;
+  });
   variant("segmented_sort+workspace+packed_threads128", [](KokkosSort::Impl::SegmentedSortPolicy& p) {
+    p.lane_max = 1;
     p.small_rank_sort = 1;
     p.team_size = 128;
   });
   variant("segmented_sort+workspace+packed_segs64", [](KokkosSort::Impl::SegmentedSortPolicy& p) {
+    p.lane_max = 1;
     p.small_rank_sort = 1;
     p.small_segments = 64;
   });

@@ -9,9 +9,10 @@
 // Stable (equal keys keep their order inside a segment). One pass over the offsets checks them
 // and sorts the segments into length classes, each sorted by one launch sequence whatever the
 // number of segments: up to Tuning SegmentedSort::tiny_max keys, one thread per segment where
-// it lies (insertion sort; host backends); up to small_max keys, many segments per team packed
-// into one scratch tile by coalesced loads, a thread insertion-sorting each (GPUs); up to a
-// tile in team scratch, one team per segment (team merge sort);
+// it lies (insertion sort; host backends); up to lane_max keys (32 on CUDA), a lane group per
+// segment in registers (a warp's shuffles), loaded and stored where it lies; up to small_max
+// keys, many segments per team packed into one scratch tile by coalesced loads (other GPUs); up
+// to a tile in team scratch, one team per segment (team merge sort);
 // longer ones by the tile passes of the merge and bucket sorts, which never merge across a
 // segment's end. Empty segments and segments of one key cost nothing beyond that pass.
 // segmented_sort waits once on exec before sorting (the offsets' check and class sizes);

@@ -1,8 +1,8 @@
 // Segmented and batched sorts: every segment (row) against std::stable_sort of its keys on the
 // host, for every length class (small thresholds injected through Impl::SegmentedSortPolicy so
 // that the large class runs at small n), key types, distributions, comparators, pairs, offset
-// types, layouts, the packed class both ways at its bounds, and the rejection of bad input with
-// the data left as it was.
+// types, layouts, the lane and packed classes at their bounds, and the rejection of bad input
+// with the data left as it was.
 #include <gtest/gtest.h>
 
 #include <KokkosSort_SegmentedSort.hpp>
@@ -24,12 +24,13 @@ namespace {
 using Policy = KokkosSort::Impl::SegmentedSortPolicy;
 using Mem = DeviceExec::memory_space;
 
-// Thresholds small enough that all classes meet in a few thousand keys: tiny <= 4, packed
-// <= 8 (three segments per team, so that teams end part-full), team <= 16, longer ones through
-// tile passes of 16-key tiles and 8-key merge tiles.
+// Thresholds small enough that all classes meet in a few thousand keys: tiny <= 4, lane <= 6,
+// packed <= 8 (three segments per team, so that teams end part-full), team <= 16, longer ones
+// through tile passes of 16-key tiles and 8-key merge tiles.
 Policy small_classes() {
   Policy p;
   p.tiny_max = 4;
+  p.lane_max = 6;
   p.small_max = 8;
   p.small_segments = 3;
   p.team_tile = 16;
@@ -37,12 +38,19 @@ Policy small_classes() {
   return p;
 }
 
-// The GPU's classes on every backend: no one-thread class, up to 32 keys packed per team.
+// The GPU's classes on every backend: no one-thread class, up to 32 keys by lane groups.
 Policy gpu_classes() {
   Policy p;
   p.tiny_max = 1;
+  p.lane_max = 32;
   p.small_max = 32;
   p.small_segments = 128;
+  return p;
+}
+// The same with no lane class: up to 32 keys packed per team.
+Policy packed_classes() {
+  Policy p = gpu_classes();
+  p.lane_max = 1;
   return p;
 }
 
@@ -175,6 +183,8 @@ TYPED_TEST(SegmentedSortKeys, EveryMixAndClass) {
       run_mix(input, off, offsets, KokkosSort::Less<T>(), wide);
       SCOPED_TRACE(mix.name + ", " + to_string(d) + ", the GPU's classes");
       run_mix(input, off, offsets, KokkosSort::Less<T>(), gpu_classes());
+      SCOPED_TRACE(mix.name + ", " + to_string(d) + ", the packed class");
+      run_mix(input, off, offsets, KokkosSort::Less<T>(), packed_classes());
     }
   }
 }
@@ -259,7 +269,7 @@ TEST(SegmentedSort, PackedClassAtItsBounds) {
       for (const int threads : {1, 32, 256}) {
         SCOPED_TRACE(std::string(rank > 0 ? "ranks" : "insertion sort") + ", " + std::to_string(segs) +
                      " segments per team, " + std::to_string(threads) + " threads asked");
-        Policy p = gpu_classes();
+        Policy p = packed_classes();
         p.small_segments = segs;
         p.team_size = threads;
         p.small_rank_sort = rank;
@@ -273,6 +283,53 @@ TEST(SegmentedSort, PackedClassAtItsBounds) {
         for (std::size_t i = 0; i < out.size(); ++i) tags[i] = out[i].tag;
         EXPECT_TRUE(segments_sorted(records, off, out, &tags, ByKeyDescending()));
       }
+}
+
+// The lane class at bounds 2, 3, 8, 17 and 32 (the GPU's): lengths 0-3 and bound - 1 to
+// bound + 1 (bound + 1 goes to the packed class), and mixes of every length up to 40, in teams
+// of 1, 4 and 256 threads asked, loading one or the tuned number of segments per group at a time;
+// keys of few values (stability), already sorted and reversed rows, keys and pairs, u32 and f64
+// keys in the default order, a comparator and struct keys.
+TEST(SegmentedSort, LaneClassAtItsBounds) {
+  for (const int bound : {2, 3, 8, 17, 32}) {
+    std::vector<std::size_t> lengths;
+    for (const int l : {0, 1, 2, 3, bound - 1, bound, bound + 1})
+      for (int rep = 0; rep < 40; ++rep) lengths.push_back(std::size_t(l));
+    for (int rep = 0; rep < 3; ++rep)
+      for (std::size_t l = 0; l <= 40; ++l) lengths.push_back(l);
+    std::shuffle(lengths.begin(), lengths.end(), std::mt19937_64(13 + bound));
+    const auto off = to_offsets(lengths);
+    const auto offsets = to_view(DeviceExec(), off, "offsets");
+    const auto raw = generate<std::uint32_t>(Distribution::Uniform, off.back());
+    std::vector<std::uint32_t> few(off.back());
+    std::vector<std::int64_t> i64(off.back());
+    std::vector<Record> records(off.back());
+    for (std::size_t i = 0; i < raw.size(); ++i) {
+      few[i] = raw[i] % 3;
+      i64[i] = std::int64_t(raw[i] % 7) - 3;
+      records[i] = Record{std::int32_t(raw[i] % 4), std::uint32_t(i)};
+    }
+    for (const int threads : {1, 4, 256}) {
+      SCOPED_TRACE("lane class up to " + std::to_string(bound) + " keys, " + std::to_string(threads) +
+                   " threads asked, " + (threads == 4 ? "one segment" : "the tuned segments") + " at a time");
+      Policy p = gpu_classes();
+      p.lane_max = bound;
+      p.team_size = threads;
+      p.lane_rounds = threads == 4 ? 1 : 0;
+      run_mix(few, off, offsets, KokkosSort::Less<std::uint32_t>(), p);
+      run_mix(raw, off, offsets, KokkosSort::Less<std::uint32_t>(), p);
+      for (Distribution d : {Distribution::Sorted, Distribution::Reverse, Distribution::Specials})
+        run_mix(generate<double>(d, off.back()), off, offsets, KokkosSort::Less<double>(), p);
+      run_mix(i64, off, offsets, Descending(), p);
+      auto keys = to_view(DeviceExec(), records, "records");
+      KokkosSort::Impl::segmented_sort_entry<false>("segmented_sort", DeviceExec(), keys, keys, offsets,
+                                                    ByKeyDescending(), p);
+      const auto out = to_vector(keys);
+      std::vector<std::uint32_t> tags(out.size());
+      for (std::size_t i = 0; i < out.size(); ++i) tags[i] = out[i].tag;
+      EXPECT_TRUE(segments_sorted(records, off, out, &tags, ByKeyDescending()));
+    }
+  }
 }
 
 TEST(SegmentedSort, StridedKeysAndWorkspace) {
@@ -348,7 +405,7 @@ Kokkos::View<std::int64_t**, Kokkos::LayoutLeft, Mem> few_unique_rows(const int 
 }
 
 TEST(BatchedSort, LayoutRightAndLeft) {
-  for (const Policy& p : {small_classes(), Policy(), gpu_classes()}) {
+  for (const Policy& p : {small_classes(), Policy(), gpu_classes(), packed_classes()}) {
     for (auto shape : {std::pair<std::size_t, std::size_t>{0, 5}, {7, 0}, {300, 1}, {1, 50}, {200, 3}, {50, 6},
                        {100, 16}, {64, 17}, {20, 300}, {3, 5000}}) {
       check_batched<Kokkos::LayoutRight>(shape.first, shape.second, p);

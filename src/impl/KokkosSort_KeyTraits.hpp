@@ -22,6 +22,12 @@ struct is_builtin_key
                                     (sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8)) ||
                                        std::is_same<T, float>::value || std::is_same<T, double>::value> {};
 
+// Keys that comp finds equivalent are the same bits (integers in the default order): a sort of
+// keys alone is then stable whatever it does with equal keys.
+template <class T, class Comp>
+struct equivalent_keys_identical
+    : std::integral_constant<bool, std::is_integral<T>::value && std::is_same<Comp, Less<T>>::value> {};
+
 // The key (and value) types the compiled library holds (KokkosSort_ETI.hpp); the other built-in
 // keys compile where they are called.
 template <class T>

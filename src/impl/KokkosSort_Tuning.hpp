@@ -98,8 +98,11 @@ struct HostTuning {
   // up to team_tile (halved until it fits scratch_budget) one team each, in scratch; longer ones
   // by tile passes with merge tiles of merge_tile keys. Not timed yet: the bucket sort's tile
   // shapes; a host thread sorts short segments in its cache where they lie (no packed class).
+  // lane_max: segments up to it in one thread's registers by the lane class' network (1: none).
   struct SegmentedSort {
     static constexpr int tiny_max = 16;
+    static constexpr int lane_max = 1;
+    static constexpr int lane_rounds = 1;  // segments a thread loads before sorting them
     static constexpr int small_max = 16;
     static constexpr int small_segments = 64;
     // Packed segments by counting ranks rather than one thread's insertion sort. Not timed yet.
@@ -353,6 +356,11 @@ struct CudaTuning {
   struct SegmentedSort {
     // No thread sorts in global memory: a warp's loads would touch 32 segments' lines each time.
     static constexpr int tiny_max = 1;
+    // Up to 32 keys a lane group per segment in registers (a warp's shuffles), the packed class
+    // (small_max) only where lane_max is lowered. Not timed yet.
+    static constexpr int lane_max = 32;
+    // Segments a lane group loads before sorting them (their loads in flight together). Not timed yet.
+    static constexpr int lane_rounds = 4;
     static constexpr int small_max = 32;
     static constexpr int small_segments = 128;
     // Packed segments by counting ranks against one thread's insertion sort (H200, 2^22/2^24):
@@ -472,6 +480,10 @@ struct GpuTuning : CudaTuning {
   };
   struct Dispatch : CudaTuning::Dispatch {
     static constexpr std::size_t narrow_key_radix_single_tile_max_n = 0;
+  };
+  // Lane groups of one thread there: the packed class sorts short segments.
+  struct SegmentedSort : CudaTuning::SegmentedSort {
+    static constexpr int lane_max = 1;
   };
 };
 

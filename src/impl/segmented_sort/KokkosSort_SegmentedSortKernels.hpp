@@ -2,10 +2,10 @@
 #define KOKKOSSORT_IMPL_SEGMENTED_SORT_SEGMENTEDSORTKERNELS_HPP
 // Kernels of the segmented sort: one pass over the offsets that checks them and counts the
 // segments of each length class (SegmentCensus), one that lists them (SegmentClassify), the
-// tiny segments one thread each (TinySegmentSort) and the team segments one team each in
-// scratch (TeamSegmentSort), the short ones many per team, packed in scratch
-// (PackedSegmentSort). Large segments go through the tile passes
-// (tile_passes/KokkosSort_SegmentedTilePasses.hpp).
+// tiny segments one thread each (TinySegmentSort), the lane class in registers by lane groups
+// straight from the offsets (LaneSegmentSort), the team segments one team each in scratch
+// (TeamSegmentSort), the short ones many per team, packed in scratch (PackedSegmentSort).
+// Large segments go through the tile passes (tile_passes/KokkosSort_SegmentedTilePasses.hpp).
 #include <cstddef>
 #include <cstdint>
 #include <Kokkos_Core.hpp>
@@ -15,6 +15,7 @@
 #include "../team/KokkosSort_TeamRankSort.hpp"
 #include "../team/KokkosSort_TeamSort.hpp"
 #include "../team/KokkosSort_TeamTileSort.hpp"
+#include "../thread/KokkosSort_LaneSort.hpp"
 #include "../tile_passes/KokkosSort_SegmentedTilePasses.hpp"
 #include "../tile_passes/KokkosSort_TilePassKernels.hpp"
 
@@ -22,29 +23,33 @@ namespace KokkosSort {
 namespace Impl {
 
 // Length classes: segments of 0 or 1 keys need nothing; up to tiny_max keys one thread sorts
-// each where it lies; up to small_max many per team, packed in scratch; up to team_max (the sort
-// tile) one team each; longer ones are large.
-enum class SegmentClass { none, tiny, small, team, large };
+// each where it lies; up to lane_max (at most lane_sort_max) a lane group each in registers; up
+// to small_max many per team, packed in scratch; up to team_max (the sort tile) one team each;
+// longer ones are large.
+enum class SegmentClass { none, tiny, lane, small, team, large };
 struct SegmentClasses {
-  std::size_t tiny_max, small_max, team_max, merge_tile;
+  std::size_t tiny_max, lane_max, small_max, team_max, merge_tile;
   KOKKOS_INLINE_FUNCTION SegmentClass of(const std::size_t len) const {
     if (len < 2) return SegmentClass::none;
     if (len <= tiny_max) return SegmentClass::tiny;
+    if (len <= lane_max) return SegmentClass::lane;
     if (len <= small_max) return SegmentClass::small;
     return len <= team_max ? SegmentClass::team : SegmentClass::large;
   }
 };
 
 // Counts over a range of segments: summed except `largest` (a maximum). The classification
-// scans the first four; the census also finds the longest large segment and the faults.
+// scans the tiny, small and team ones and the tiles; the census also counts the lane class (which
+// is never listed), finds the longest large segment and the faults.
 struct SegmentCounts {
-  std::size_t tiny, small, team, sort_tiles, merge_tiles;  // large segments' tiles
+  std::size_t tiny, lane, small, team, sort_tiles, merge_tiles;  // large segments' tiles
   std::size_t largest;
   std::size_t decreasing, bad_first, bad_last;  // offsets(i + 1) < offsets(i); offsets(0) != 0; last != n
 
   template <class A, class B>
   KOKKOS_INLINE_FUNCTION static void combine(A& a, const B& b) {
     a.tiny += b.tiny;
+    a.lane += b.lane;
     a.small += b.small;
     a.team += b.team;
     a.sort_tiles += b.sort_tiles;
@@ -57,6 +62,7 @@ struct SegmentCounts {
   KOKKOS_INLINE_FUNCTION void add(const SegmentClasses& c, const std::size_t len) {
     switch (c.of(len)) {
       case SegmentClass::tiny: ++tiny; break;
+      case SegmentClass::lane: ++lane; break;
       case SegmentClass::small: ++small; break;
       case SegmentClass::team: ++team; break;
       case SegmentClass::large:
@@ -156,6 +162,91 @@ struct TinySegmentSort {
       thread_insertion_sort<true>(keys, values, b, e, comp);
     else
       thread_insertion_sort<false>(keys, keys, b, e, comp);
+  }
+};
+
+// The lane class: each segment sorted in registers by a lane group as wide as the next power of
+// two of its length (LaneRun: one key per lane of a warp, coalesced loads and stores where the
+// segment lies; all keys in one thread elsewhere), stably. Nothing lists these segments: each
+// warp reads the offsets of `span` consecutive segments (one per lane at a time) and sorts those
+// of the class width by width, handing a width's segments to its groups in turn (a ballot of the
+// lanes holding one, a shuffle of its start and length), `rounds` turns at a time so that their
+// loads are in flight together. Every lane of a warp takes every step (the shuffles need them
+// all): team sizes are a multiple of the group's lanes.
+template <class ExecSpace, class KeyView, class ValueView, bool HasValues, class Offsets, class Comp>
+struct LaneSegmentSort {
+  using member_type = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
+  using Key = typename KeyView::non_const_value_type;
+  using Value = typename ValueView::non_const_value_type;
+  using Group = LaneGroup<ExecSpace>;
+  static constexpr int lanes = Group::lanes;
+  // Equivalent keys that may differ carry their positions; values follow them by theirs.
+  static constexpr bool positions = HasValues || !equivalent_keys_identical<Key, Comp>::value;
+  using Run = LaneRun<Group, Key, positions>;
+  // Segments a warp reads: a lane's 32 in turn for a one-thread group, one per lane otherwise.
+  static constexpr int span = lanes == 1 ? 32 : lanes;
+  static constexpr int max_rounds = Tuning<ExecSpace>::SegmentedSort::lane_rounds;
+  KeyView keys;
+  ValueView values;
+  Offsets off;
+  std::size_t nseg;
+  SegmentClasses classes;
+  int rounds;  // turns of a width's segments loaded together, in [1, max_rounds]
+  Comp comp;
+
+  // Warps the call needs.
+  static std::size_t warps(const std::size_t nseg) { return (nseg + span - 1) / span; }
+
+  KOKKOS_INLINE_FUNCTION void operator()(const member_type& team) const {
+    const int lane = Group::lane(team.team_rank());
+    const std::size_t warp =
+        std::size_t(team.league_rank()) * std::size_t(team.team_size() / lanes) + std::size_t(team.team_rank() / lanes);
+    for (std::size_t first = warp * span; first < (warp + 1) * span && first < nseg; first += lanes) {
+      const std::size_t s = first + std::size_t(lane);
+      std::size_t b = 0;
+      int len = 0;  // 0 unless segment s is in the lane class
+      if (s < nseg) {
+        b = std::size_t(off(s));
+        const std::size_t l = std::size_t(off(s + 1)) - b;
+        if (classes.of(l) == SegmentClass::lane) len = int(l);
+      }
+      for (int width = 2; width <= lane_sort_max; width *= 2) {
+        const std::uint32_t mask = Group::ballot(len > width / 2 && len <= width);
+        const int count = Group::popcount(mask);
+        const int groups = lanes > width ? lanes / width : 1;
+        for (int q0 = 0; q0 < count; q0 += groups * rounds) {
+          Run run[max_rounds];
+          std::size_t start[max_rounds] = {};
+          Value v[max_rounds][HasValues ? Run::per_thread : 1] = {};
+          KOKKOSSORT_UNROLL
+          for (int r = 0; r < max_rounds; ++r) {
+            if (r >= rounds || q0 + r * groups >= count) continue;  // the same on every lane
+            const int q = q0 + r * groups + lane / width;  // this lane's group sorts the q-th segment
+            const int src = Group::nth_set(mask, q < count ? q : 0);
+            start[r] = Group::shuffle(b, src);
+            const int slen = Group::shuffle(len, src);
+            run[r] = Run(lane, q < count ? slen : 0, width);
+            run[r].load([&](const int p) { return keys(start[r] + std::size_t(p)); });
+            if constexpr (HasValues)
+              run[r].for_held([&](const int i) {
+                if (run[r].holds(i)) v[r][i] = values(start[r] + std::size_t(run[r].x + i));
+              });
+          }
+          KOKKOSSORT_UNROLL
+          for (int r = 0; r < max_rounds; ++r) {
+            if (r >= rounds || q0 + r * groups >= count) continue;
+            run[r].sort(comp);
+            run[r].for_held([&](const int i) {
+              Value carried{};
+              if constexpr (HasValues) carried = run[r].carried(v[r], i);
+              if (!run[r].holds(i)) return;
+              keys(start[r] + std::size_t(run[r].x + i)) = run[r].key[i];
+              if constexpr (HasValues) values(start[r] + std::size_t(run[r].x + i)) = carried;
+            });
+          }
+        }
+      }
+    }
   }
 };
 

@@ -28,6 +28,8 @@ namespace Impl {
 struct SegmentedSortPolicy : PolicyOf<SegmentedSortOptions> {
   using PolicyOf<SegmentedSortOptions>::PolicyOf;
   int tiny_max = 0;    ///< longest segment one thread sorts where it lies (at most the team tile)
+  int lane_max = 0;    ///< longest segment a lane group sorts in registers (at most 32; 1: no lane class)
+  int lane_rounds = 0;  ///< lane-class segments a group loads before sorting them (at most the tuned value)
   int small_max = 0;   ///< longest segment sorted packed with others in one team's scratch (at most the team tile)
   int small_segments = 0;  ///< segments per team of the packed class (fewer if scratch is short)
   int small_rank_sort = 0;  ///< packed segments sorted by counting ranks (1) or by insertion sort (-1)
@@ -47,6 +49,7 @@ struct SegmentedPlan {
   SegmentPlan tiles;  // large segments; tiles.sort_tile is also the team class' bound
   int team_size;
   SegmentClasses classes;
+  int lane_team_size, lane_rounds;      // the lane class: threads per team (whole lane groups), rounds
   int small_segments, small_team_size;  // the packed class: segments and threads per team
   bool small_rank_sort;                 // the packed class sorted by ranks
 };
@@ -81,6 +84,14 @@ SegmentedPlan segmented_plan(const ExecSpace& exec, const Comp& comp, const Segm
       team_tile, ts, mts, true, scratch_limit<ExecSpace>(Params::scratch_budget), Params::merge_scratch_budget,
       merge_tile, run_sort, entry);
   const int tiny = std::min(policy.tiny_max > 0 ? policy.tiny_max : Params::tiny_max, p.tiles.sort_tile);
+  const int lane =
+      std::min({policy.lane_max > 0 ? policy.lane_max : Params::lane_max, lane_sort_max, p.tiles.sort_tile});
+  using Lanes = LaneSegmentSort<ExecSpace, KeyView, ValueView, HasValues, Offsets, Comp>;
+  const int lane_ts = resolve_team_size(exec, policy.team_size > 0 ? policy.team_size : Params::team_size,
+                                        Params::team_size, Lanes{{}, {}, {}, 0, {}, 1, comp});
+  p.lane_team_size = std::max(lane_ts / Lanes::lanes, 1) * Lanes::lanes;
+  p.lane_rounds = std::max(1, std::min(policy.lane_rounds > 0 ? policy.lane_rounds : Params::lane_rounds,
+                                       int(Params::lane_rounds)));
   int small = std::max(std::min(policy.small_max > 0 ? policy.small_max : Params::small_max, p.tiles.sort_tile), tiny);
   // Packed segments per team: as many as asked that fit the scratch budget with small-long
   // segments, at most 65536 (16-bit tile positions' segment numbers).
@@ -97,7 +108,7 @@ SegmentedPlan segmented_plan(const ExecSpace& exec, const Comp& comp, const Segm
                                             : std::min(segs, policy.team_size > 0 ? policy.team_size : segs);
   p.small_team_size = floor_pow2(
       resolve_team_size(exec, asked_small, Params::team_size, Packed{{}, {}, {}, {}, 0, segs, small, false, comp}));
-  p.classes = SegmentClasses{std::size_t(tiny), std::size_t(small), std::size_t(p.tiles.sort_tile),
+  p.classes = SegmentClasses{std::size_t(tiny), std::size_t(lane), std::size_t(small), std::size_t(p.tiles.sort_tile),
                              std::size_t(p.tiles.merge_tile)};
   return p;
 }
@@ -149,13 +160,23 @@ void segmented_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const
     }
     if (HasValues && (large || counts.team > 0)) value_buf = w.template take<ValueView>(n);
   });
-  Kokkos::parallel_scan("KokkosSort::segmented_classify", Kokkos::RangePolicy<ExecSpace>(exec, 0, nseg + 1),
-                        SegmentClassify<ExecSpace, Offsets>{off, nseg, plan.classes, tiny_ids, small_ids, team_ids,
-                                                            large, tables});
+  // The lane class reads the offsets itself: without other classes nothing is listed.
+  if (counts.tiny > 0 || counts.small > 0 || counts.team > 0 || large)
+    Kokkos::parallel_scan("KokkosSort::segmented_classify", Kokkos::RangePolicy<ExecSpace>(exec, 0, nseg + 1),
+                          SegmentClassify<ExecSpace, Offsets>{off, nseg, plan.classes, tiny_ids, small_ids, team_ids,
+                                                              large, tables});
   if (counts.tiny > 0)
     Kokkos::parallel_for("KokkosSort::segmented_tiny", Kokkos::RangePolicy<ExecSpace>(exec, 0, counts.tiny),
                          TinySegmentSort<KeyView, ValueView, HasValues, Offsets, Comp>{keys, values, off, tiny_ids,
                                                                                        comp});
+  if (counts.lane > 0) {
+    using Lanes = LaneSegmentSort<ExecSpace, KeyView, ValueView, HasValues, Offsets, Comp>;
+    const std::size_t per_team = std::size_t(plan.lane_team_size / Lanes::lanes);
+    const std::size_t teams = (Lanes::warps(nseg) + per_team - 1) / per_team;
+    Kokkos::parallel_for("KokkosSort::segmented_lane",
+                         Kokkos::TeamPolicy<ExecSpace>(exec, int(teams), plan.lane_team_size),
+                         Lanes{keys, values, off, nseg, plan.classes, plan.lane_rounds, comp});
+  }
   if (counts.small > 0) {
     const std::size_t teams = (counts.small + std::size_t(plan.small_segments) - 1) / std::size_t(plan.small_segments);
     Kokkos::parallel_for("KokkosSort::segmented_small",
@@ -254,6 +275,7 @@ void batched_sort_entry(const char* entry, const ExecSpace& exec, const KeyView&
   SegmentCounts counts{};  // every row alike: no census
   counts.add(plan.classes, cols);
   counts.tiny *= rows;
+  counts.lane *= rows;
   counts.small *= rows;
   counts.team *= rows;
   counts.sort_tiles *= rows;

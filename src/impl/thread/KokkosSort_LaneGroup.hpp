@@ -1,9 +1,11 @@
 #ifndef KOKKOSSORT_IMPL_THREAD_LANEGROUP_HPP
 #define KOKKOSSORT_IMPL_THREAD_LANEGROUP_HPP
 // Thread-level primitive: the threads of a team that run in lockstep and can compare a value
-// among themselves in one step (a CUDA warp; one thread on every other backend), and the one
-// operation built on that: ranking a digit among the group's threads.
+// among themselves in one step (a CUDA warp; one thread on every other backend), and the
+// operations built on that: ranking a digit among the group's threads, prefix sums, ballots and
+// shuffles of any trivially copyable value.
 #include <cstdint>
+#include <cstring>
 #include <type_traits>
 #include <Kokkos_Core.hpp>
 #include "../KokkosSort_Config.hpp"
@@ -30,6 +32,21 @@ struct LaneGroup {
   KOKKOS_INLINE_FUNCTION static std::uint32_t exclusive_scan(const std::uint32_t value, std::uint32_t& total) {
     total = value;
     return 0;
+  }
+  // Bit l set where lane l's `pred` holds (the group's threads at once).
+  KOKKOS_INLINE_FUNCTION static std::uint32_t ballot(const bool pred) { return pred ? 1u : 0u; }
+  // Set bits of a ballot (a one-lane group's is 0 or 1).
+  KOKKOS_INLINE_FUNCTION static int popcount(const std::uint32_t mask) { return int(mask & 1u); }
+  // Lane of the set bit of `mask` that has q set bits below it (q < popcount(mask)).
+  KOKKOS_INLINE_FUNCTION static int nth_set(const std::uint32_t /*mask*/, const int /*q*/) { return 0; }
+  // `value` as lane `src` holds it; as lane (this lane ^ mask) holds it (the group's threads at once).
+  template <class T>
+  KOKKOS_INLINE_FUNCTION static T shuffle(const T& value, const int /*src*/) {
+    return value;
+  }
+  template <class T>
+  KOKKOS_INLINE_FUNCTION static T shuffle_xor(const T& value, const int /*mask*/) {
+    return value;
   }
 };
 
@@ -98,6 +115,78 @@ struct LaneGroup<ExecSpace, typename std::enable_if<is_cuda_space<ExecSpace>::va
     return 0;
 #endif
   }
+  KOKKOS_INLINE_FUNCTION static std::uint32_t ballot(const bool pred) {
+#if defined(__CUDA_ARCH__)
+    return __ballot_sync(0xffffffffu, pred);
+#else
+    return pred ? 1u : 0u;  // host pass of the CUDA build: never run
+#endif
+  }
+  KOKKOS_INLINE_FUNCTION static int popcount(const std::uint32_t mask) {
+#if defined(__CUDA_ARCH__)
+    return __popc(mask);
+#else
+    return int(mask & 1u);  // host pass of the CUDA build: never run
+#endif
+  }
+  // Halves the lanes left five times, counting the set bits of the lower half (no loop over bits).
+  KOKKOS_INLINE_FUNCTION static int nth_set(std::uint32_t mask, int q) {
+    int base = 0;
+#if defined(__CUDA_ARCH__)
+    KOKKOSSORT_UNROLL
+    for (int half = 16; half > 0; half >>= 1) {
+      const int below = __popc(mask & ((1u << half) - 1u));
+      if (q >= below) {
+        q -= below;
+        mask >>= half;
+        base += half;
+      }
+    }
+#else
+    (void)mask;  // host pass of the CUDA build: never run
+    (void)q;
+#endif
+    return base;
+  }
+  template <class T>
+  KOKKOS_INLINE_FUNCTION static T shuffle(const T& value, const int src) {
+    Words<T> w(value);
+#if defined(__CUDA_ARCH__)
+    KOKKOSSORT_UNROLL
+    for (int i = 0; i < Words<T>::count; ++i) w.w[i] = __shfl_sync(0xffffffffu, w.w[i], src);
+#else
+    (void)src;  // host pass of the CUDA build: never run
+#endif
+    return w.get(value);
+  }
+  template <class T>
+  KOKKOS_INLINE_FUNCTION static T shuffle_xor(const T& value, const int mask) {
+    Words<T> w(value);
+#if defined(__CUDA_ARCH__)
+    KOKKOSSORT_UNROLL
+    for (int i = 0; i < Words<T>::count; ++i) w.w[i] = __shfl_xor_sync(0xffffffffu, w.w[i], mask);
+#else
+    (void)mask;  // host pass of the CUDA build: never run
+#endif
+    return w.get(value);
+  }
+
+ private:
+  // A value of any trivially copyable type as the 32-bit words the shuffles move.
+  template <class T>
+  struct Words {
+    static constexpr int count = int((sizeof(T) + 3) / 4);
+    unsigned w[count] = {};
+    KOKKOS_INLINE_FUNCTION explicit Words(const T v) {  // by value: see bit_cast_to_bits
+      std::memcpy(static_cast<void*>(w), static_cast<const void*>(&v), sizeof(T));
+    }
+    // `like` only gives the result an initial value (keys need not be default-constructible).
+    KOKKOS_INLINE_FUNCTION T get(const T& like) const {
+      T out = like;
+      std::memcpy(static_cast<void*>(&out), static_cast<const void*>(w), sizeof(T));
+      return out;
+    }
+  };
 };
 #endif
 
