@@ -256,7 +256,9 @@ void check_workspace_reuse(const Sort& sort, const SortByKey& sort_by_key) {
   ws.release();
   EXPECT_EQ(ws.bytes(), 0u);
   EXPECT_TRUE(ws.memory_space().empty());
-  keys_case(Distribution::Gaussian, 4097);  // after release: allocates again
+  // More keys than any one-team path sorts without memory (radix on CUDA: 8192 keys).
+  const std::size_t allocating_n = 20011;
+  keys_case(Distribution::Gaussian, allocating_n);  // after release: allocates again
   EXPECT_GT(ws.bytes(), 0u);
   {
     // Moving hands the buffer over: the moved-to workspace serves the next call without an
@@ -265,12 +267,12 @@ void check_workspace_reuse(const Sort& sort, const SortByKey& sort_by_key) {
     KokkosSort::SortWorkspace moved(std::move(ws));
     EXPECT_EQ(ws.bytes(), 0u);
     EXPECT_EQ(moved.bytes(), held);
-    const auto input = generate<std::uint32_t>(Distribution::Uniform, 4097);
+    const auto input = generate<std::uint32_t>(Distribution::Uniform, allocating_n);
     auto keys = to_view(DeviceExec(), input, "keys");
     const auto allocations = device_allocations_during([&] { sort_keys(DeviceExec(), keys, moved); });
     EXPECT_TRUE(allocations.empty()) << joined(allocations);
     EXPECT_TRUE(sorted_like_reference(input, to_vector(keys)));
-    keys_case(Distribution::Uniform, 4097);  // the moved-from one allocates anew (sorted input may need nothing)
+    keys_case(Distribution::Uniform, allocating_n);  // the moved-from one allocates anew (sorted input may need nothing)
     EXPECT_GT(ws.bytes(), 0u);
   }
   if constexpr (host_cross_check) {
