@@ -205,6 +205,9 @@ struct HostTuning {
     // on their float keys, 26.3 and 33.4 on u64 (cpu2core-2026-11-27-host-dists.json); sort() of
     // f64 so: 1.07-2.04x GNU parallel sort at 2^20-2^24 (cpu2core-2026-11-27-host-dispatch.json).
     static constexpr bool float_keys_as_bits = true;
+    // sort / stable_sort (_by_key) with std::greater on built-in keys: as words of the reverse
+    // order through this table: radix 55 Mkeys/s on u32 where the comparison sort ran 35 (2^24).
+    static constexpr bool greater_as_reversed_words = true;
     // Built-in keys in the default order, not stable, from evidence_min_n keys: a sample of
     // evidence_samples keys (one per stratum, read on the host) picks the sample sort over the
     // radix sort where many sampled keys repeat or where many 8-bit digits vary. The sizes the
@@ -443,6 +446,7 @@ struct CudaTuning {
     static constexpr Algorithm comparator_algorithm = Algorithm::SampleSort;  // otherwise
     // No host-side looks at the keys on the GPU (see HostTuning): not measured there.
     static constexpr bool float_keys_as_bits = false;
+    static constexpr bool greater_as_reversed_words = false;
     static constexpr std::size_t evidence_min_n = ~std::size_t(0);
     static constexpr int evidence_samples = 0;
     static constexpr int sample_sort_min_repeat_percent = 101;
