@@ -61,6 +61,9 @@ struct HostTuning {
     static constexpr SortingNetwork small_sort_network = SortingNetwork::bitonic;  // unused: one-thread teams
     static constexpr int counter_copies = 1;           // bucket counters per team (one thread: no contention)
     static constexpr std::size_t scratch_budget = 32 * 1024;
+    // Keys a one-thread team classifies at once (count and scatter): 2 cores, 2^22 u32 / u64 / u32+u32,
+    // uniform and staggered, descending comparator, CPU time of sample_sort: 8 +10-15% against 1, 16 2-12% below 8.
+    static constexpr int classify_batch = 8;
     template <class Exec>
     static std::size_t max_chunks(const Exec& exec) {
       return 4 * resident_teams(exec, team_size);
@@ -310,6 +313,7 @@ struct CudaTuning {
     static std::size_t max_chunks(const Exec& exec) {
       return resident_teams(exec, team_size);
     }
+    static constexpr int classify_batch = 1;  // a team's threads classify a key each
   };
   // Deterministic sample sort: 256-thread teams.
   struct BucketSort {
