@@ -55,6 +55,8 @@ struct Sorter {
   std::function<void(const DeviceView<T>&, const ValueView&)> pairs;
   std::function<void(std::size_t)> prepare;
   std::size_t max_n = ~std::size_t(0);  // quadratic sorts are capped
+  bool descending = false;  // sorts into the reverse of KokkosSort::Less (verified so)
+  bool nan_free = false;    // its comparator orders numbers only: no inputs with NaNs
 };
 
 // Level-0 budgets (bytes per team) for extra bucket sort variants, "bucket_sort+scratch<bytes>"
@@ -186,6 +188,12 @@ inline KokkosSort::SortWorkspace& bench_workspace() { return kept_until_finalize
 struct AscendingComparator {
   template <class K>
   KOKKOS_INLINE_FUNCTION bool operator()(const K& a, const K& b) const { return a < b; }
+};
+
+// A user's descending order (NaNs first): opaque to sort(), so it measures the comparator path.
+struct DescendingComparator {
+  template <class K>
+  KOKKOS_INLINE_FUNCTION bool operator()(const K& a, const K& b) const { return KokkosSort::Less<K>()(b, a); }
 };
 
 template <class T>
@@ -327,6 +335,24 @@ std::vector<Sorter<T>> registry() {
   add({"sort+comparator", false, [](const DeviceView<T>& k) { KokkosSort::sort(Exec(), k, AscendingComparator()); },
        [](const DeviceView<T>& k, const ValueView& v) { KokkosSort::sort_by_key(Exec(), k, v, AscendingComparator()); },
        {}});
+  // Comparator sorts into descending order, each with a __gnu_parallel::sort peer of the same
+  // comparator below: a functor sort() cannot recognise, and std::greater<T> (numbers only).
+  {
+    Sorter<T> d{"sort+descending", false,
+                [](const DeviceView<T>& k) { KokkosSort::sort(Exec(), k, DescendingComparator()); },
+                [](const DeviceView<T>& k, const ValueView& v) {
+                  KokkosSort::sort_by_key(Exec(), k, v, DescendingComparator());
+                },
+                {}};
+    d.descending = true;
+    add(d);
+    Sorter<T> g{"sort+greater", false, [](const DeviceView<T>& k) { KokkosSort::sort(Exec(), k, std::greater<T>()); },
+                [](const DeviceView<T>& k, const ValueView& v) { KokkosSort::sort_by_key(Exec(), k, v, std::greater<T>()); },
+                {}};
+    g.descending = true;
+    g.nan_free = true;
+    add(g);
+  }
   {
     Sorter<T> e{"enumeration", false, [](const DeviceView<T>& k) { KokkosSort::enumeration_sort(Exec(), k); },
                 [](const DeviceView<T>& k, const ValueView& v) { KokkosSort::enumeration_sort_by_key(Exec(), k, v); },
@@ -424,25 +450,29 @@ std::vector<Sorter<T>> registry() {
     std::uint32_t value;
   };
   auto records = std::make_shared<std::vector<KeyValue>>();
-  add({"__gnu_parallel::sort", true,
-       [](const DeviceView<T>& k) {
-         __gnu_parallel::sort(k.data(), k.data() + k.extent(0), KokkosSort::Less<T>());
-       },
-       [records](const DeviceView<T>& k, const ValueView& v) {
-         const std::ptrdiff_t n = std::ptrdiff_t(k.extent(0));
-         KeyValue* const r = records->data();
+  auto add_gnu = [&](std::string name, const auto comp, const bool descending, const bool nan_free) {
+    Sorter<T> s{std::move(name), true,
+                [comp](const DeviceView<T>& k) { __gnu_parallel::sort(k.data(), k.data() + k.extent(0), comp); },
+                [records, comp](const DeviceView<T>& k, const ValueView& v) {
+                  const std::ptrdiff_t n = std::ptrdiff_t(k.extent(0));
+                  KeyValue* const r = records->data();
 #pragma omp parallel for
-         for (std::ptrdiff_t i = 0; i < n; ++i) r[i] = KeyValue{k(i), v(i)};
-         __gnu_parallel::sort(r, r + n, [](const KeyValue& a, const KeyValue& b) {
-           return KokkosSort::Less<T>()(a.key, b.key);
-         });
+                  for (std::ptrdiff_t i = 0; i < n; ++i) r[i] = KeyValue{k(i), v(i)};
+                  __gnu_parallel::sort(r, r + n, [comp](const KeyValue& a, const KeyValue& b) { return comp(a.key, b.key); });
 #pragma omp parallel for
-         for (std::ptrdiff_t i = 0; i < n; ++i) {
-           k(i) = r[i].key;
-           v(i) = r[i].value;
-         }
-       },
-       [records](const std::size_t n) { records->resize(n); }});
+                  for (std::ptrdiff_t i = 0; i < n; ++i) {
+                    k(i) = r[i].key;
+                    v(i) = r[i].value;
+                  }
+                },
+                [records](const std::size_t n) { records->resize(n); }};
+    s.descending = descending;
+    s.nan_free = nan_free;
+    add(s);
+  };
+  add_gnu("__gnu_parallel::sort", KokkosSort::Less<T>(), false, false);
+  add_gnu("__gnu_parallel::sort+descending", DescendingComparator(), true, false);
+  add_gnu("__gnu_parallel::sort+greater", std::greater<T>(), true, true);
 #endif
   return list;
 }

@@ -9,7 +9,8 @@
 // run on n/16 keys predicts more than --cap_seconds per sort is skipped and reported as such.
 //
 // Extra flags (before Google Benchmark's own): --min_log2=16 --max_log2=28 --cap_seconds=5
-//   --dists=paper|all  --types=u32,u64,f32,f64,pairs[,pairs64]
+//   --dists=paper|all|NAME,NAME (distributions by name, e.g. uniform,reverse,all_equal)
+//   --types=u32,u64,f32,f64,pairs[,pairs64]
 //   --input_cache=K  keep up to K inputs of one size alive (default 1); with Google Benchmark's
 //                    --benchmark_enable_random_interleaving=true and --benchmark_repetitions=R the
 //                    distributions then alternate without regenerating their inputs (the flatness
@@ -59,7 +60,21 @@ int main(int argc, char** argv) {
         {{"--min_log2=", [](const std::string& v) { settings.min_log2 = std::stoi(v); }},
          {"--max_log2=", [](const std::string& v) { settings.max_log2 = std::stoi(v); }},
          {"--cap_seconds=", [](const std::string& v) { settings.cap_seconds = std::stod(v); }},
-         {"--dists=", [](const std::string& v) { settings.all_dists = v == "all"; }},
+         {"--dists=",
+          [](const std::string& v) {
+            settings.all_dists = v == "all";
+            if (v == "all" || v == "paper") return;
+            for (const auto& [name, number] : parse_number_list(v)) {
+              (void)number;
+              bool known = false;
+              for (const auto d : KokkosSortTest::all_distributions())
+                if (KokkosSortTest::to_string(d) == name) {
+                  settings.dists.push_back(d);
+                  known = true;
+                }
+              if (!known) throw std::invalid_argument("--dists: unknown distribution " + name);
+            }
+          }},
          {"--types=", [](const std::string& v) { settings.types = v; }},
          {"--input_cache=", [](const std::string& v) { settings.input_cache = std::max(1, std::stoi(v)); }},
          {"--bucket_team_scratch=",

@@ -8,6 +8,7 @@
 // comparator and entry point (may_choose, evaluated at compile time); a run-time Algorithm
 // argument compiles the switch over every algorithm the key type allows.
 #include <cstddef>
+#include <functional>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
@@ -63,6 +64,13 @@ constexpr Algorithm choose_algorithm(std::size_t n, std::size_t key_bytes, bool 
     return Algorithm::BucketSort;
   return D::comparator_algorithm;
 }
+
+// Whether Comp is std::greater of Key (or std::greater<>): the reverse of Key's default order
+// on numbers (for floating point, -0.0 and +0.0 equivalent; NaNs break its strict weak order).
+template <class Comp, class Key>
+struct is_std_greater
+    : std::integral_constant<bool, std::is_same<Comp, std::greater<Key>>::value ||
+                                       std::is_same<Comp, std::greater<void>>::value> {};
 
 // The sizes the table is consulted for: n < 2 needs no sort, and keys of at least 4 bytes keep
 // extents below a quarter of the address space (so a threshold of ~0 is a row never taken).
@@ -303,6 +311,31 @@ void sort_automatic(const char* entry, const ExecSpace& exec, const KeyView& key
       if (order == Presorted::StrictlyDescending || (!Stable && order == Presorted::Descending)) {
         reverse_in_place(exec, keys);
         if constexpr (HasValues) reverse_in_place(exec, values);
+        exec.fence();
+        return;
+      }
+    }
+    // std::greater on built-in keys: the keys as words of the reverse order, sorted by the
+    // default order's table (radix or sample sort) and mapped back. Equivalent keys have equal
+    // words, except floating-point -0.0 and +0.0 (kept apart), so stable sorts of floating-point
+    // keys keep the comparator.
+    if constexpr (D::greater_as_reversed_words && !DefaultOrder && is_builtin_key<Key>::value &&
+                  is_std_greater<Comp, Key>::value && !(Stable && std::is_floating_point<Key>::value)) {
+      if (keys.span_is_contiguous() && keys.stride(0) == 1) {
+        using U = key_bits_t<Key>;
+        const auto words = view_as<U>(keys);
+        map_reversed_words<Key, true>(exec, words);
+        try {
+          if constexpr (HasValues)
+            sort_by_table<true, Stable, true>(entry, exec, words, values, Less<U>(), workspace);
+          else
+            sort_by_table<false, Stable, true>(entry, exec, words, words, Less<U>(), workspace);
+        } catch (...) {
+          map_reversed_words<Key, false>(exec, words);
+          exec.fence();
+          throw;
+        }
+        map_reversed_words<Key, false>(exec, words);
         exec.fence();
         return;
       }

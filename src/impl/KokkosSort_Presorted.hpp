@@ -9,10 +9,13 @@
 //   whole. No reduction and no Kokkos allocation (a reduction grows the OpenMP backend's thread
 //   data inside a sort);
 // - a sample of the keys for the table's choice between radix and sample sort (KeyEvidence);
-// - floating-point keys mapped in place to unsigned words and back (float_keys_as_bits).
+// - floating-point keys mapped in place to unsigned words and back (float_keys_as_bits), and
+//   built-in keys to the words of the reverse order where the comparator is std::greater
+//   (greater_as_reversed_words).
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 #include <vector>
 #include <Kokkos_Core.hpp>
 #include "KokkosSort_KeyTraits.hpp"
@@ -122,6 +125,43 @@ template <class Key, bool Forward, class ExecSpace, class BitsView>
 void map_bijective_bits(const ExecSpace& exec, const BitsView& bits) {
   Kokkos::parallel_for("KokkosSort::float_keys_as_bits", Kokkos::RangePolicy<ExecSpace>(exec, 0, bits.extent(0)),
                        BijectiveBitsMap<Key, Forward, BitsView>{bits});
+}
+
+// Built-in keys, held as the unsigned integers of their width, mapped in place to words whose
+// unsigned order is the reverse of KokkosSort::Less (Forward), or back: the complement of the
+// sign-flipped integer, or for floating point of its to_bijective_bits word (so -0.0 and +0.0
+// stay apart, and every NaN keeps its bits).
+template <class Key, bool Forward, class BitsView>
+struct ReversedWordsMap {
+  using U = key_bits_t<Key>;
+  BitsView bits;
+  KOKKOS_INLINE_FUNCTION static U to_word(const U b) {
+    constexpr U sign = U(U(1) << (8 * sizeof(Key) - 1));
+    if constexpr (std::is_floating_point<Key>::value)
+      return U(~to_bijective_bits<Key>(b));
+    else if constexpr (std::is_signed<Key>::value)
+      return U(~(b ^ sign));
+    else
+      return U(~b);
+  }
+  KOKKOS_INLINE_FUNCTION static U from_word(const U w) {
+    constexpr U sign = U(U(1) << (8 * sizeof(Key) - 1));
+    if constexpr (std::is_floating_point<Key>::value)
+      return from_bijective_bits<Key>(U(~w));
+    else if constexpr (std::is_signed<Key>::value)
+      return U(U(~w) ^ sign);
+    else
+      return U(~w);
+  }
+  KOKKOS_INLINE_FUNCTION void operator()(const std::size_t i) const {
+    bits(i) = Forward ? to_word(bits(i)) : from_word(bits(i));
+  }
+};
+
+template <class Key, bool Forward, class ExecSpace, class BitsView>
+void map_reversed_words(const ExecSpace& exec, const BitsView& bits) {
+  Kokkos::parallel_for("KokkosSort::greater_as_reversed_words", Kokkos::RangePolicy<ExecSpace>(exec, 0, bits.extent(0)),
+                       ReversedWordsMap<Key, Forward, BitsView>{bits});
 }
 
 template <class View>

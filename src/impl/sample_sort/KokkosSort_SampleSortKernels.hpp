@@ -62,6 +62,27 @@ KOKKOS_INLINE_FUNCTION int sample_bucket(const Arr& spl, const int k, const int 
   return 2 * b + int(eq && b < k - 1 && !comp(key, spl(k + b)));
 }
 
+// Buckets of B keys at once (key(u), u < B, into out[u]), as sample_bucket: the B descents are
+// independent, so a one-thread team's core overlaps their dependent loads and compares.
+template <int LogK, int B, class Arr, class Load, class Comp>
+KOKKOS_INLINE_FUNCTION void sample_bucket_batch(const Arr& spl, const int k, const int logk, const bool eq,
+                                                const Load& key, const Comp& comp, int* out) {
+  using Key = decltype(key(0));
+  Key x[B];
+  int j[B];
+  for (int u = 0; u < B; ++u) {
+    x[u] = key(u);
+    j[u] = 1;
+  }
+  const int depth = LogK > 0 ? LogK : logk;
+  for (int d = 0; d < depth; ++d)
+    for (int u = 0; u < B; ++u) j[u] = 2 * j[u] + int(comp(spl(j[u]), x[u]));
+  for (int u = 0; u < B; ++u) {
+    const int b = j[u] - k;
+    out[u] = 2 * b + int(eq && b < k - 1 && !comp(x[u], spl(k + b)));
+  }
+}
+
 // One level of the distribution as its count and scatter kernels read it: the buckets being
 // split (parents), their chunks (one team each), each parent's 2k splitter slots (the tree,
 // then the sorted splitters: sample_bucket) and its equality flag.
@@ -196,7 +217,16 @@ struct SampleCount {
     const SampleChunk ch = level.load_chunk(team, spl, par, equal, [](int) {});
     hist.zero(team);
     team.team_barrier();
-    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, ch.begin, ch.end), [&](const std::size_t i) {
+    std::size_t first = ch.begin;
+    if (team.team_size() == 1) {  // one thread: batches of independent descents
+      constexpr int B = Tuning<ExecSpace>::SampleSort::classify_batch;
+      for (; B > 1 && first + B <= ch.end; first += B) {
+        int b[B];
+        sample_bucket_batch<LogK, B>(spl, k, level.logk, equal, [&](const int u) { return Key(src(first + u)); }, comp, b);
+        for (int u = 0; u < B; ++u) hist.count(b[u]);
+      }
+    }
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, first, ch.end), [&](const std::size_t i) {
       hist.count(sample_bucket<LogK>(spl, k, level.logk, equal, src(i), comp));
     });
     team.team_barrier();
@@ -264,7 +294,20 @@ struct SampleScatter {
       const int valid = int(ch.end - base < std::size_t(tile) ? ch.end - base : std::size_t(tile));
       count.zero(team);
       team.team_barrier();
-      Kokkos::parallel_for(Kokkos::TeamThreadRange(team, valid), [&](const int i) {
+      int first = 0;
+      if (team.team_size() == 1) {  // one thread: batches of independent descents
+        constexpr int B = Tuning<ExecSpace>::SampleSort::classify_batch;
+        for (; B > 1 && first + B <= valid; first += B) {
+          int b[B];
+          sample_bucket_batch<LogK, B>(spl, k, level.logk, equal, [&](const int u) { return Key(src(base + first + u)); },
+                                       comp, b);
+          for (int u = 0; u < B; ++u) {
+            bucket_of(first + u) = std::uint16_t(b[u]);
+            rank(first + u) = std::uint16_t(count.rank(b[u]));
+          }
+        }
+      }
+      Kokkos::parallel_for(Kokkos::TeamThreadRange(team, first, valid), [&](const int i) {
         const int b = sample_bucket<LogK>(spl, k, level.logk, equal, src(base + i), comp);
         bucket_of(i) = std::uint16_t(b);
         rank(i) = std::uint16_t(count.rank(b));
