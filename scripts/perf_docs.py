@@ -11,7 +11,7 @@ import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from make_report import Rates, context_facts, fmt, label, load_run, log2, rate, summary_table  # noqa: E402
+from make_report import Rates, context_facts, fmt, geomean, label, load_run, log2, rate, row, summary_table  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RESULTS = os.path.join(ROOT, "perf_tests", "results")
@@ -26,11 +26,40 @@ def context_line(path, r):
     return line
 
 
+COMPARATORS = ["descending", "greater"]
+
+
+def comparator_table(r, keys):
+    """sort() with a comparator against the same peer with the same comparator (bench_sorts'
+    sort+<comparator> and <peer>+<comparator> rows): per size, the ratio on each input, their
+    geometric mean and minimum."""
+    md = []
+    for c in COMPARATORS:
+        ours = f"sort+{c}"
+        peer = next((s for s in r.sorters if "::" in s and s.endswith("+" + c)), None)
+        if ours not in r.sorters or peer is None:
+            continue
+        dists = [d for d in r.dists(keys) if any(ours in r.table.get((keys, d, n), {}) for n in r.sizes(keys))]
+        md += [f"`{ours}` / `{peer}` (same comparator):", "",
+               row(["n"] + dists + ["geo. mean", "min"]), "|---|" + "---|" * (len(dists) + 2)]
+        for n in r.sizes(keys):
+            cells = {d: r.table.get((keys, d, n), {}) for d in dists}
+            ratios = {d: cells[d][ours] / cells[d][peer] for d in dists if ours in cells[d] and peer in cells[d]}
+            if ratios:
+                md.append(row([log2(n)] + [fmt(ratios.get(d)) for d in dists]
+                              + [fmt(geomean(ratios.values())), fmt(min(ratios.values()))]))
+        md.append("")
+    return md
+
+
 def performance_section(files):
     md = []
     for path, r in files:
         md += [f"### {r.device}, {r.ctx.get('date', '?')[:10]}", "", context_line(path, r), ""]
         for k in r.key_types():
+            if any(f"sort+{c}" in r.sorters for c in COMPARATORS):
+                md += [f"#### {k}", "", *comparator_table(r, k)]
+                continue
             n = r.summary_size(k)
             md += [f"#### {k}, n = {log2(n)}", "", *summary_table(r, k, n), ""]
     return md
