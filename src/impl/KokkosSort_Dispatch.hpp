@@ -65,12 +65,25 @@ constexpr Algorithm choose_algorithm(std::size_t n, std::size_t key_bytes, bool 
   return D::comparator_algorithm;
 }
 
-// Whether Comp is std::greater of Key (or std::greater<>): the reverse of Key's default order
-// on numbers (for floating point, -0.0 and +0.0 equivalent; NaNs break its strict weak order).
+// std::greater as a function the device can call: std::greater's operator() is constexpr but
+// host-only, which CUDA calls only with relaxed constexpr (Kokkos_ENABLE_CUDA_CONSTEXPR, off by
+// default); called anyway, the sort's result is undefined.
+template <class Key>
+struct StdGreater {
+  KOKKOS_INLINE_FUNCTION bool operator()(const Key& a, const Key& b) const { return b < a; }
+};
+
+// Whether Comp is std::greater of Key (or std::greater<>, or StdGreater): the reverse of Key's
+// default order on numbers (for floating point, -0.0 and +0.0 equivalent; NaNs break its strict
+// weak order).
 template <class Comp, class Key>
 struct is_std_greater
     : std::integral_constant<bool, std::is_same<Comp, std::greater<Key>>::value ||
-                                       std::is_same<Comp, std::greater<void>>::value> {};
+                                       std::is_same<Comp, std::greater<void>>::value ||
+                                       std::is_same<Comp, StdGreater<Key>>::value> {};
+template <class Comp, class Key>
+struct needs_device_greater
+    : std::integral_constant<bool, is_std_greater<Comp, Key>::value && !std::is_same<Comp, StdGreater<Key>>::value> {};
 
 // The sizes the table is consulted for: n < 2 needs no sort, and keys of at least 4 bytes keep
 // extents below a quarter of the address space (so a threshold of ~0 is a row never taken).
@@ -299,6 +312,9 @@ void sort_automatic(const char* entry, const ExecSpace& exec, const KeyView& key
     Erased::call(keys, values, comp, [&](const auto& k, const auto& v, const auto& c) {
       sort_automatic<HasValues, Stable, DefaultOrder>(entry, exec, k, v, c, workspace);
     });
+  } else if constexpr (needs_device_greater<Comp, typename KeyView::non_const_value_type>::value) {
+    sort_automatic<HasValues, Stable, DefaultOrder>(entry, exec, keys, values,
+                                                    StdGreater<typename KeyView::non_const_value_type>(), workspace);
   } else {
     using Key = typename KeyView::non_const_value_type;
     if (HasValues) check_key_value_extents(entry, keys, values);
@@ -379,6 +395,9 @@ void sort_forced(const char* entry, Algorithm algorithm, const ExecSpace& exec, 
     Erased::call(keys, values, comp, [&](const auto& k, const auto& v, const auto& c) {
       sort_forced<HasValues, Stable, DefaultOrder>(entry, algorithm, exec, k, v, c, workspace);
     });
+  } else if constexpr (needs_device_greater<Comp, typename KeyView::non_const_value_type>::value) {
+    sort_forced<HasValues, Stable, DefaultOrder>(entry, algorithm, exec, keys, values,
+                                                 StdGreater<typename KeyView::non_const_value_type>(), workspace);
   } else {
     check_algorithm_value(algorithm, entry);
     if (algorithm == Algorithm::Automatic) {
