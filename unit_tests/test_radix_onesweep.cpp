@@ -30,39 +30,6 @@ std::vector<std::size_t> boundary_sizes() {
   return sizes;
 }
 
-// Keys alone and with their input positions as values (stable), on the device (and the host).
-template <class Algo, class T>
-void check_input(const std::vector<T>& input, const std::string& what) {
-  SCOPED_TRACE(what + ", n = " + std::to_string(input.size()));
-  const auto out = sort_on<Algo>(DeviceExec(), input);
-  EXPECT_TRUE(sorted_like_reference(input, out));
-  const auto kv = sort_by_key_on<Algo>(DeviceExec(), input);
-  EXPECT_TRUE(key_value_like_reference(input, kv.first, kv.second, true));
-  if constexpr (host_cross_check) {
-    EXPECT_TRUE(sorted_like_reference(input, sort_on<Algo>(HostExec(), input))) << "(host)";
-    const auto hkv = sort_by_key_on<Algo>(HostExec(), input);
-    EXPECT_TRUE(key_value_like_reference(input, hkv.first, hkv.second, true)) << "(host)";
-  }
-}
-
-// n keys whose ordered bits vary only in the given bytes (little-endian byte numbers); the
-// others hold a fixed pattern, so every other pass finds one digit value.
-template <class T>
-std::vector<T> keys_varying_in(const std::vector<int>& bytes, std::size_t n, std::uint64_t seed) {
-  using U = KokkosSort::Impl::key_bits_t<T>;
-  std::mt19937_64 rng(seed);
-  U fixed = U(0xa5a5a5a5a5a5a5a5ull);
-  for (int b : bytes) fixed &= ~(U(0xff) << (8 * b));
-  std::vector<T> keys(n);
-  for (auto& k : keys) {
-    U bits = fixed;
-    // Few values per byte, so equal keys abound and stability shows.
-    for (int b : bytes) bits |= U(rng() % 7 * 37) << (8 * b);
-    k = KokkosSort::Impl::from_ordered_bits<T>(bits);
-  }
-  return keys;
-}
-
 template <class T>
 void check_boundaries() {
   for (const std::size_t n : boundary_sizes<T>())

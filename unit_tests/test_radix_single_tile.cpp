@@ -49,33 +49,10 @@ TEST(SingleTileRadix, ValueWidths) {
       check_value_widths<Adapter>(d, n);
 }
 
-// Keys whose ordered bits differ only in the given bytes: the other passes are skipped.
-template <class T>
-std::vector<T> keys_varying_in(const std::vector<int>& bytes, std::size_t n, std::uint64_t seed) {
-  using U = KokkosSort::Impl::key_bits_t<T>;
-  std::mt19937_64 rng(seed);
-  U fixed = U(0x5a5a5a5a5a5a5a5aull);
-  for (int b : bytes) fixed &= ~(U(0xff) << (8 * b));
-  std::vector<T> keys(n);
-  for (auto& k : keys) {
-    U bits = fixed;
-    for (int b : bytes) bits |= U(rng() % 5 * 51) << (8 * b);
-    k = KokkosSort::Impl::from_ordered_bits<T>(bits);
-  }
-  return keys;
-}
-
+// Inputs whose other passes are skipped (keys_varying_in): one launch either way.
 template <class T>
 void check_input(const std::vector<T>& input, const std::string& what) {
-  SCOPED_TRACE(what + ", n = " + std::to_string(input.size()));
-  EXPECT_TRUE(sorted_like_reference(input, sort_on<Adapter>(DeviceExec(), input)));
-  const auto kv = sort_by_key_on<Adapter>(DeviceExec(), input);
-  EXPECT_TRUE(key_value_like_reference(input, kv.first, kv.second, true));
-  if constexpr (host_cross_check) {
-    EXPECT_TRUE(sorted_like_reference(input, sort_on<Adapter>(HostExec(), input))) << "(host)";
-    const auto hkv = sort_by_key_on<Adapter>(HostExec(), input);
-    EXPECT_TRUE(key_value_like_reference(input, hkv.first, hkv.second, true)) << "(host)";
-  }
+  KokkosSortTest::check_input<Adapter>(input, what);
 }
 
 TEST(SingleTileRadix, ConstantDigits) {

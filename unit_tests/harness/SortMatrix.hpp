@@ -20,6 +20,7 @@
 
 #include <Kokkos_Core.hpp>
 #include <cstdint>
+#include <random>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
@@ -428,6 +429,39 @@ using MatrixCases = ::testing::Types<Case<Adapter, Keys>...>;
   using Name##_matrix_cases = MatrixCases<Adapter, __VA_ARGS__>;                        \
   INSTANTIATE_TYPED_TEST_SUITE_P(Name, SortMatrix, Name##_matrix_cases, CaseNames); \
   }
+
+// n keys whose ordered bits vary only in the given bytes (little-endian byte numbers); the others
+// hold a fixed pattern, so a radix sort finds one digit value in every other pass. Few values per
+// byte, so equal keys abound and stability shows.
+template <class T>
+std::vector<T> keys_varying_in(const std::vector<int>& bytes, std::size_t n, std::uint64_t seed) {
+  using U = KokkosSort::Impl::key_bits_t<T>;
+  std::mt19937_64 rng(seed);
+  U fixed = U(0xa5a5a5a5a5a5a5a5ull);
+  for (int b : bytes) fixed &= ~(U(0xff) << (8 * b));
+  std::vector<T> keys(n);
+  for (auto& k : keys) {
+    U bits = fixed;
+    for (int b : bytes) bits |= U(rng() % 7 * 37) << (8 * b);
+    k = KokkosSort::Impl::from_ordered_bits<T>(bits);
+  }
+  return keys;
+}
+
+// Keys alone and with their input positions as values (stable), on the device (and the host).
+template <class Algo, class T>
+void check_input(const std::vector<T>& input, const std::string& what) {
+  SCOPED_TRACE(what + ", n = " + std::to_string(input.size()));
+  const auto out = sort_on<Algo>(DeviceExec(), input);
+  EXPECT_TRUE(sorted_like_reference(input, out));
+  const auto kv = sort_by_key_on<Algo>(DeviceExec(), input);
+  EXPECT_TRUE(key_value_like_reference(input, kv.first, kv.second, true));
+  if constexpr (host_cross_check) {
+    EXPECT_TRUE(sorted_like_reference(input, sort_on<Algo>(HostExec(), input))) << "(host)";
+    const auto hkv = sort_by_key_on<Algo>(HostExec(), input);
+    EXPECT_TRUE(key_value_like_reference(input, hkv.first, hkv.second, true)) << "(host)";
+  }
+}
 
 }  // namespace KokkosSortTest
 
