@@ -3,6 +3,7 @@
 // (skipped, each later pass reading from where the passes that ran left the keys), values of
 // other widths, two-thread teams and a shared workspace.
 #include <cstdint>
+#include <cstring>
 #include <random>
 #include <string>
 #include <vector>
@@ -97,6 +98,31 @@ TEST(OnesweepRadix, TwoThreadTeams) {
       check_key_value<Pair, std::uint64_t>(d, n);
     }
   check_input<Pair>(keys_varying_in<std::uint64_t>({1, 3, 6}, 100003, 10), "u64, bytes 1, 3 and 6, two-thread teams");
+}
+
+// Keys that start off a 16-byte boundary (a subview of a larger View): the all-pass histogram
+// reads its first keys one by one before its vector loads; the keys around the subview stay.
+template <class T>
+void check_misaligned(const std::size_t offset, const std::size_t n) {
+  SCOPED_TRACE("offset " + std::to_string(offset) + ", n = " + std::to_string(n));
+  auto input = keys_varying_in<T>({0, 1, sizeof(T) - 1}, offset + n + 5, 12 + offset);
+  auto all = to_view(DeviceExec(), input, "all");
+  Adapter::sort(DeviceExec(), Kokkos::subview(all, Kokkos::make_pair(offset, offset + n)));
+  const auto out = to_vector(all);
+  const std::vector<T> in_part(input.begin() + offset, input.begin() + offset + n);
+  const std::vector<T> out_part(out.begin() + offset, out.begin() + offset + n);
+  EXPECT_TRUE(sorted_like_reference(in_part, out_part));
+  EXPECT_EQ(0, std::memcmp(out.data(), input.data(), offset * sizeof(T))) << "keys before the subview changed";
+  EXPECT_EQ(0, std::memcmp(out.data() + offset + n, input.data() + offset + n, 5 * sizeof(T)))
+      << "keys after the subview changed";
+}
+
+TEST(OnesweepRadix, MisalignedKeys) {
+  for (const std::size_t offset : {1, 2, 3})
+    for (const std::size_t n : {std::size_t(2), tile_of<DeviceExec, std::uint32_t>() + 1, std::size_t(100003)})
+      check_misaligned<std::uint32_t>(offset, n);
+  check_misaligned<std::uint64_t>(1, 100003);
+  check_misaligned<float>(3, 100003);
 }
 
 // Calls sharing one SortWorkspace on the onesweep path (check_workspace_reuse).

@@ -44,6 +44,7 @@ struct HostTuning {
     static constexpr int onesweep_keys_per_thread_8b = 2048;
     static constexpr unsigned onesweep_min_teams_per_sm = 0;
     static constexpr unsigned onesweep_min_teams_per_sm_pairs = 0;
+    static constexpr int histogram_load_bytes = 16;
     template <class Exec>
     static std::size_t onesweep_histogram_chunks(const Exec& exec) {
       return 4 * resident_teams(exec, onesweep_team_size);
@@ -299,6 +300,9 @@ struct CudaTuning {
     static constexpr int onesweep_keys_per_thread_8b = 16;  // 4096-key tiles
     static constexpr unsigned onesweep_min_teams_per_sm = 4;
     static constexpr unsigned onesweep_min_teams_per_sm_pairs = 3;
+    // Bytes per load of the all-pass histogram: 16 (with the counters' branch out of the key loop)
+    // against 4-byte loads, H200, 2^28 keys: u32 465 us against 715, f32 403 against 831.
+    static constexpr int histogram_load_bytes = 16;
     // Teams of the all-pass histogram: one per resident 256-thread team; not yet measured on the GPU.
     template <class Exec>
     static std::size_t onesweep_histogram_chunks(const Exec& exec) {

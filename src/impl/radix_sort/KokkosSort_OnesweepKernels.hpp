@@ -73,26 +73,32 @@ struct OnesweepHistogram {
   KeyView keys;
   Kokkos::View<std::uint32_t*, typename ExecSpace::memory_space> hist, status;
   OnesweepLayout layout;
-  int passes;
-  int bits;
+  // 8-bit digits (OnesweepShape), all passes counted at once.
+  static constexpr int bits = 8;
+  static constexpr int radix = 1 << bits;
+  static constexpr int passes = int(sizeof(Key));
 
-  std::size_t team_shmem_size(int) const { return TeamHistogram<ExecSpace>::scratch(passes << bits); }
+  std::size_t team_shmem_size(int) const { return TeamHistogram<ExecSpace>::scratch(passes * radix); }
 
   KOKKOS_INLINE_FUNCTION void operator()(const member_type& team) const {
-    const int radix = 1 << bits;
-    const int cells = passes * radix;
+    constexpr int cells = passes * radix;
     const TeamHistogram<ExecSpace> h(team, team.team_scratch(0), cells);
     h.zero(team);
     team.team_barrier();
     const std::size_t c = team.league_rank();
     const std::size_t first = layout.keys_begin(c);
-    // Batched loads, as in RadixUpsweep: one load in flight per thread runs at memory latency.
-    team_batched_copy<Tuning<ExecSpace>::Tiles::load_batch>(
-        team, layout.keys_end(c) - first, [&](const std::size_t x) { return Key(keys(first + x)); },
-        [&](std::size_t, const Key& key) {
-          const U b = to_ordered_bits(key);
-          for (int p = 0; p < passes; ++p) h.count(p * radix + int((b >> (p * bits)) & U(radix - 1)));
-        });
+    // Wide batched loads and counters without a per-key branch: the scalar-load loop with the
+    // counter's sharing tested per key ran 68 instructions per warp and key and reached 1.5 TB/s.
+    using Radix = typename Tuning<ExecSpace>::Radix;
+    const Key* const chunk = keys.data() + first;  // the keys are contiguous (onesweep's contract)
+    h.counting([&](const auto& count) {
+      team_batched_vector_visit<Tuning<ExecSpace>::Tiles::load_batch, Radix::histogram_load_bytes>(
+          team, chunk, int(layout.keys_end(c) - first), [&](const Key& key) {
+            const U b = to_ordered_bits(key);
+            KOKKOSSORT_UNROLL
+            for (int p = 0; p < passes; ++p) count(p * radix + int((b >> (p * bits)) & U(radix - 1)));
+          });
+    });
     team.team_barrier();
     Kokkos::parallel_for(Kokkos::TeamThreadRange(team, cells), [&](const int i) {
       if (h(i) != 0) Kokkos::atomic_add(&hist(i), h(i));

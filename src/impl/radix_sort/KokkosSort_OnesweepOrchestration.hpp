@@ -82,7 +82,7 @@ void radix_onesweep_contiguous(const ExecSpace& exec, const KeyView& keys, const
   Kokkos::parallel_for("KokkosSort::radix_onesweep_init", Policy(exec, 1, team_size),
                        OnesweepInit<ExecSpace>{hist, tile_counter});
   Kokkos::parallel_for("KokkosSort::radix_onesweep_histogram", Policy(exec, chunks, team_size),
-                       OnesweepHistogram<ExecSpace, KeyView>{keys, hist, status, layout, passes, bits});
+                       OnesweepHistogram<ExecSpace, KeyView>{keys, hist, status, layout});
   Kokkos::parallel_for("KokkosSort::radix_onesweep_scan", Policy(exec, 1, team_size),
                        OnesweepScan<ExecSpace>{hist, pass_info, n, passes, bits});
   for (int pass = 0; pass < passes; ++pass) {

@@ -68,6 +68,16 @@ class TeamHistogram {
     Kokkos::parallel_for(Kokkos::TeamThreadRange(team, bins_ * copies_), [&](const int i) { counts_(i) = 0; });
   }
   KOKKOS_INLINE_FUNCTION void count(const int bin) const { counter_increment(shared_, counts_(mine_ + bin)); }
+  // body(count) with count(bin) adding one to this thread's copy: whether the team shares the
+  // counters is decided once here, not at every key of a streaming loop inside body.
+  template <class Body>
+  KOKKOS_INLINE_FUNCTION void counting(const Body& body) const {
+    Counter* const mine = counts_.data() + mine_;
+    if (shared_)
+      body([=](const int bin) { Impl::atomic_increment(mine + bin); });
+    else
+      body([=](const int bin) { ++mine[bin]; });
+  }
   // Counts into copy 0 (a histogram of one copy) and returns the bin's count before.
   KOKKOS_INLINE_FUNCTION Counter rank(const int bin) const { return counter_fetch_increment(shared_, counts_(bin)); }
   // Totals of all copies into copy 0, after a barrier that ends the counting; a barrier must
