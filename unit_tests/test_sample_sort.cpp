@@ -1,6 +1,10 @@
 #include <KokkosSort_SampleSort.hpp>
+#include <impl/thread/KokkosSort_SequentialSampleSort.hpp>
 
 #include <algorithm>
+#include <functional>
+#include <utility>
+#include <vector>
 #include <random>
 
 #include "harness/SortMatrix.hpp"
@@ -264,3 +268,38 @@ TEST(SampleSort, WorkspaceReuse) {
 }
 
 }  // namespace
+
+// The host small-bucket sort (one thread's sample sort levels down to insertion-sorted buckets of
+// 16): sizes around its bucket counts, duplicates, all-equal and presorted keys, pairs ordered by
+// their first member, against std::stable_sort's keys.
+TEST(SequentialSampleSort, MatchesStdSort) {
+  std::mt19937_64 rng(99);
+  for (const std::size_t n : {0, 1, 2, 15, 16, 17, 31, 32, 33, 100, 1000, 4097, 70001}) {
+    for (int kind = 0; kind < 4; ++kind) {
+      std::vector<std::uint64_t> a(n);
+      for (std::size_t i = 0; i < n; ++i)
+        a[i] = kind == 0 ? rng() : kind == 1 ? rng() % 5 : kind == 2 ? 7 : std::uint64_t(i);
+      std::vector<std::uint64_t> expect = a, tmp(n);
+      std::sort(expect.begin(), expect.end(), std::greater<std::uint64_t>());
+      KokkosSort::Impl::sequential_sample_sort(a.data(), tmp.data(), n, std::greater<std::uint64_t>());
+      EXPECT_EQ(a, expect) << "n = " << n << ", kind " << kind;
+    }
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> p(n), tmp(n);
+    for (std::size_t i = 0; i < n; ++i) p[i] = {std::uint32_t(rng() % 1000), std::uint32_t(i)};
+    const auto by_first = [](const auto& x, const auto& y) { return x.first < y.first; };
+    const auto input = p;
+    auto expect = p;
+    std::stable_sort(expect.begin(), expect.end(), by_first);
+    KokkosSort::Impl::sequential_sample_sort(p.data(), tmp.data(), n, by_first);
+    std::vector<std::uint32_t> got_keys(n), want_keys(n), got_values(n);
+    for (std::size_t i = 0; i < n; ++i) {
+      got_keys[i] = p[i].first;
+      want_keys[i] = expect[i].first;
+      got_values[i] = p[i].second;
+    }
+    EXPECT_EQ(got_keys, want_keys) << "pairs, n = " << n;
+    for (std::size_t i = 0; i < n; ++i) ASSERT_EQ(input[p[i].second].first, p[i].first) << "a value left its key";
+    std::sort(got_values.begin(), got_values.end());
+    for (std::size_t i = 0; i < n; ++i) ASSERT_EQ(got_values[i], i) << "pairs lost a value, n = " << n;
+  }
+}

@@ -12,6 +12,7 @@
 #include "../KokkosSort_Tuning.hpp"
 #include "../KokkosSort_ViewUtils.hpp"
 #include "../team/KokkosSort_TeamHistogram.hpp"
+#include "../thread/KokkosSort_SequentialSampleSort.hpp"
 #include "../team/KokkosSort_TeamMerge.hpp"
 #include "../team/KokkosSort_TeamPrimitives.hpp"
 #include "../team/KokkosSort_TeamSort.hpp"
@@ -442,10 +443,11 @@ struct SampleSmallSort {
   }
 };
 
-// Kernel 4 on host backends with one-thread teams: each small bucket sorted in place by the
-// standard library's sort (keys alone, or (key, value) pairs through a per-bucket buffer). On 2
-// cores the scratch path (insertion-sorted runs of 16 and merges, every key with a 16-bit slot)
-// was 48% of the sort (profile_sort, u32 2^22). Host code only: instantiated only for execution
+// Kernel 4 on host backends with one-thread teams: each small bucket sorted in place by one
+// thread's sequential sample sort (keys alone, or (key, value) pairs through a per-bucket buffer).
+// On 2 cores the scratch path (insertion-sorted runs of 16 and merges, every key with a 16-bit
+// slot) was 48% of the sort (profile_sort, u32 2^22), std::sort 52% (u64 2^22, descending
+// comparator, perf): its partitions mispredict on random keys. Host code only: instantiated only for execution
 // spaces that run on the host, never for a device backend.
 template <class ExecSpace, class KeyView, class ValueView, bool HasValues, class Comp>
 struct SampleHostSmallSort {
@@ -465,16 +467,18 @@ struct SampleHostSmallSort {
       if (task.kind == 2) return;
     }
     if (!HasValues) {
-      std::sort(keys.data() + b, keys.data() + e, comp);
+      // buf's range of the bucket is free here (the keys are in keys).
+      sequential_sample_sort(keys.data() + b, buf.data() + b, e - b, comp);
       return;
     }
     const KeyView sk = task.kind == 1 ? buf : keys;
     const ValueView sv = task.kind == 1 ? value_buf : values;
-    std::vector<std::pair<Key, Value>> kv(task.size);
+    std::vector<std::pair<Key, Value>> kv(task.size), tmp(task.size);
     for (std::size_t i = 0; i < task.size; ++i) kv[i] = {sk(b + i), sv(b + i)};
-    std::sort(kv.begin(), kv.end(), [&](const std::pair<Key, Value>& x, const std::pair<Key, Value>& y) {
-      return comp(x.first, y.first);
-    });
+    sequential_sample_sort(kv.data(), tmp.data(), task.size,
+                           [&](const std::pair<Key, Value>& x, const std::pair<Key, Value>& y) {
+                             return comp(x.first, y.first);
+                           });
     for (std::size_t i = 0; i < task.size; ++i) {
       keys(b + i) = kv[i].first;
       values(b + i) = kv[i].second;

@@ -69,6 +69,11 @@ SampleConfig sample_config(const ExecSpace& exec, const SampleSortPolicy& o, con
   cfg.logk = log2_ceil(cfg.k);
   cfg.a = o.oversampling > 0 ? o.oversampling : (sizeof(Key) <= 4 ? Params::oversampling_4b : Params::oversampling_8b);
   cfg.M = o.small_bucket > 0 ? o.small_bucket : Params::small_bucket;
+  if (o.small_bucket == 0 && Params::small_bucket_share > 0) {
+    const std::size_t share =
+        keys.extent(0) / (Params::small_bucket_share * std::size_t(exec.concurrency() > 0 ? exec.concurrency() : 1));
+    cfg.M = std::min(cfg.M, std::max<std::size_t>(Params::small_bucket_min, share));
+  }
   cfg.seed = o.seed;
   cfg.stats = o.stats;
   cfg.workspace = o.workspace;
