@@ -54,13 +54,14 @@ struct HostTuning {
   // sorted in scratch shrink at run time to fit scratch_budget (OpenMP's 32 KB level-0 cap).
   // Small buckets are finished by one thread's sequential sample sort, so one distribution level
   // with large buckets beats two: k = 256, M = 2^18 against k = 64, M = 2^14, descending
-  // comparator, 2 cores, 2^22-2^24 u32 and u64, uniform, bucket-sorted and staggered: 1.13-1.30x.
+  // comparator, 2 cores, 2^22-2^24 u32 and u64, uniform, bucket-sorted and staggered: 1.18-1.29x.
   struct SampleSort {
     static constexpr int buckets = 256;                 // k, a power of two
     static constexpr int oversampling_4b = 30;          // a for keys of <= 4 bytes
     static constexpr int oversampling_8b = 15;          // a for larger keys
-    static constexpr std::size_t small_bucket = 262144; // M, and at most n / (small_bucket_share * threads)
-    // ... so that every thread gets buckets to sort (one bucket of a short input would be one thread's).
+    static constexpr std::size_t small_bucket = 262144; // M
+    // M is at most n / (small_bucket_share * threads), not below small_bucket_min: a short input
+    // in one small bucket would be one thread's work.
     static constexpr std::size_t small_bucket_share = 4;
     static constexpr std::size_t small_bucket_min = 4096;
     static constexpr int team_size = 1;
