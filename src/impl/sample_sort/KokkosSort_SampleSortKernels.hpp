@@ -12,10 +12,10 @@
 #include "../KokkosSort_Tuning.hpp"
 #include "../KokkosSort_ViewUtils.hpp"
 #include "../team/KokkosSort_TeamHistogram.hpp"
-#include "../thread/KokkosSort_SequentialSampleSort.hpp"
 #include "../team/KokkosSort_TeamMerge.hpp"
 #include "../team/KokkosSort_TeamPrimitives.hpp"
 #include "../team/KokkosSort_TeamSort.hpp"
+#include "../thread/KokkosSort_SequentialSampleSort.hpp"
 
 namespace KokkosSort {
 namespace Impl {
@@ -447,8 +447,8 @@ struct SampleSmallSort {
 // thread's sequential sample sort (keys alone, or (key, value) pairs through a per-bucket buffer).
 // On 2 cores the scratch path (insertion-sorted runs of 16 and merges, every key with a 16-bit
 // slot) was 48% of the sort (profile_sort, u32 2^22), std::sort 52% (u64 2^22, descending
-// comparator, perf): its partitions mispredict on random keys. Host code only: instantiated only for execution
-// spaces that run on the host, never for a device backend.
+// comparator, perf): its partitions mispredict on random keys. Host code only: instantiated
+// only for execution spaces that run on the host, never for a device backend.
 template <class ExecSpace, class KeyView, class ValueView, bool HasValues, class Comp>
 struct SampleHostSmallSort {
   using Key = typename KeyView::non_const_value_type;

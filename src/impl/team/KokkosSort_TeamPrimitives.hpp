@@ -177,7 +177,7 @@ KOKKOS_INLINE_FUNCTION void team_batched_vector_visit(const Member& team, const 
   };
   const int ts = team.team_size(), me = team.team_rank();
   // Elements up to the first vector boundary (none where data is aligned, as allocations are).
-  const std::size_t misalign = reinterpret_cast<std::size_t>(data) % std::size_t(VectorBytes);
+  const std::uintptr_t misalign = reinterpret_cast<std::uintptr_t>(data) % std::uintptr_t(VectorBytes);
   int head = misalign == 0 ? 0 : int((std::size_t(VectorBytes) - misalign) / sizeof(T));
   head = head < count ? head : count;
   for (int i = me; i < head; i += ts) visit(data[i]);
