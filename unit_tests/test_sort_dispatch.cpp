@@ -62,13 +62,14 @@ TEST(Dispatch, DecisionTablePerRow) {
 #else
   // Comparators on the host: sample sort at every size.
   EXPECT_EQ(choose_algorithm<DeviceExec>(n28, 8, false, false, false), Algorithm::SampleSort);
-  // Built-in keys, default order, on the host: radix throughout without a key sample (the
-  // sample's rows: test_sort_dispatch_evidence.cpp).
-  for (std::size_t n : {std::size_t(1000), n20, n24, n28})
+  // Built-in keys, default order, on the host: radix below 2^20 and for stable calls, sample
+  // sort from 2^20 (test_sort_dispatch_evidence.cpp: the algorithm each input runs).
+  for (std::size_t n : {std::size_t(1000), n20 - 1, n20, n24, n28})
     for (std::size_t bytes : {4, 8})
       for (bool stable : {false, true})
         for (bool values : {false, true})
-          EXPECT_EQ(choose_algorithm<DeviceExec>(n, bytes, true, stable, values), Algorithm::Radix);
+          EXPECT_EQ(choose_algorithm<DeviceExec>(n, bytes, true, stable, values),
+                    n >= n20 && !stable ? Algorithm::SampleSort : Algorithm::Radix);
 #endif
 }
 
@@ -148,8 +149,8 @@ TEST(Dispatch, CompiledCandidatesAreTheTablesChoices) {
   static_assert(!may_choose<DeviceExec>(Algorithm::BucketSort, 8, true, false, false), "no bucket sort for u64");
   static_assert(!may_choose<DeviceExec>(Algorithm::BucketSort, 4, true, false, false), "no bucket sort for u32");
 #else
-  static_assert(may_choose<DeviceExec>(Algorithm::SampleSort, 4, true, false, false), "sample sort on evidence");
-  static_assert(may_choose<DeviceExec>(Algorithm::SampleSort, 8, true, false, true), "sample sort on evidence");
+  static_assert(may_choose<DeviceExec>(Algorithm::SampleSort, 4, true, false, false), "sample sort from 2^20");
+  static_assert(may_choose<DeviceExec>(Algorithm::SampleSort, 8, true, false, true), "sample sort from 2^20");
   static_assert(!may_choose<DeviceExec>(Algorithm::MergeSort, 4, true, false, true), "no merge sort on the host");
   static_assert(!may_choose<DeviceExec>(Algorithm::BucketSort, 8, true, false, false), "no bucket sort on the host");
 #endif

@@ -40,6 +40,9 @@ KeyEvidence evidence(int sampled, int repeats, int varying_digits) {
 
 constexpr bool host_dispatch = KokkosSort::Impl::Tuning<DeviceExec>::Dispatch::evidence_samples > 0;
 const std::size_t n_sampled = (std::size_t(1) << 20) + 3;
+// Whether sort() of built-in keys takes the sample sort from some size on (the host's table).
+constexpr std::size_t sample_sort_min_n = KokkosSort::Impl::Tuning<DeviceExec>::Dispatch::sample_sort_min_n;
+constexpr bool sample_sort_row = sample_sort_min_n < (std::size_t(1) << 40);
 
 }  // namespace
 
@@ -77,6 +80,21 @@ TEST(DispatchEvidence, TableRows) {
   }
   // Comparators keep their rows.
   EXPECT_EQ(choose_algorithm<DeviceExec>(n20 - 1, 8, false, false, false, repeats), Algorithm::SampleSort);
+}
+
+// The host's sample-sort row: built-in keys in the default order from sample_sort_min_n keys,
+// whatever they are; smaller inputs and stable calls keep the radix sort.
+TEST(DispatchEvidence, SampleSortRow) {
+  using KokkosSort::Impl::choose_algorithm;
+  if (!sample_sort_row) GTEST_SKIP() << "no sample-sort row for built-in keys on this backend";
+  const std::size_t m = sample_sort_min_n;
+  for (std::size_t key_bytes : {4, 8})
+    for (bool values : {false, true}) {
+      EXPECT_EQ(choose_algorithm<DeviceExec>(m, key_bytes, true, false, values), Algorithm::SampleSort);
+      EXPECT_EQ(choose_algorithm<DeviceExec>(m << 4, key_bytes, true, false, values), Algorithm::SampleSort);
+      EXPECT_EQ(choose_algorithm<DeviceExec>(m - 1, key_bytes, true, false, values), Algorithm::Radix);
+      EXPECT_EQ(choose_algorithm<DeviceExec>(m << 4, key_bytes, true, true, values), Algorithm::Radix);
+    }
 }
 
 // The sample's counts on the harness' inputs: repeats where keys repeat, the varying 8-bit digits
@@ -125,13 +143,13 @@ namespace {
 // sort() and sort_by_key() of one input: results against the reference (every key's bits,
 // values beside their keys), and on the host the algorithm that ran.
 template <class T>
-void check_choice(Distribution d, bool sample_sort) {
+void check_choice(Distribution d, bool sample_sort, const std::size_t n = n_sampled) {
   SCOPED_TRACE(KokkosSortTest::key_type_name<T>() + " " + KokkosSortTest::to_string(d));
-  const auto input = KokkosSortTest::generate<T>(d, n_sampled);
+  const auto input = KokkosSortTest::generate<T>(d, n);
   auto keys = KokkosSortTest::to_view(DeviceExec(), input, "keys");
   auto regions = regions_during([&] { KokkosSort::sort(DeviceExec(), keys); });
   EXPECT_TRUE(KokkosSortTest::sorted_like_reference(input, KokkosSortTest::to_vector(keys)));
-  if (host_dispatch) {
+  if (sample_sort_row) {
     ASSERT_EQ(regions.size(), 2u);
     EXPECT_EQ(regions[1], sample_sort ? "KokkosSort::sample_sort" : "KokkosSort::radix_sort");
   }
@@ -142,7 +160,7 @@ void check_choice(Distribution d, bool sample_sort) {
   regions = regions_during([&] { KokkosSort::sort_by_key(DeviceExec(), keys, values); });
   EXPECT_TRUE(KokkosSortTest::key_value_like_reference(input, KokkosSortTest::to_vector(keys),
                                                        KokkosSortTest::to_vector(values), false));
-  if (host_dispatch) {
+  if (sample_sort_row) {
     ASSERT_EQ(regions.size(), 2u);
     EXPECT_EQ(regions[1], sample_sort ? "KokkosSort::sample_sort_by_key" : "KokkosSort::radix_sort_by_key");
   }
@@ -150,28 +168,25 @@ void check_choice(Distribution d, bool sample_sort) {
 
 }  // namespace
 
-// The algorithm each input runs on the host (the rates behind it: Tuning<Exec>::Dispatch):
-// repeated keys (few unique, specials, Zipf) and 8-byte keys with every digit varying (u64
-// uniform; f64, whose sign and low mantissa bits vary) by the sample sort, the rest by radix.
+// The algorithm each input runs on the host (the rates behind it: Tuning<Exec>::Dispatch): from
+// sample_sort_min_n keys the sample sort whatever the keys (below it, the radix sort); on other
+// backends the results only.
 TEST(DispatchEvidence, ChoicePerInput) {
-  const bool S = true, R = false;
-  check_choice<std::uint32_t>(Distribution::Uniform, R);
-  check_choice<std::uint32_t>(Distribution::Gaussian, R);
-  check_choice<std::uint32_t>(Distribution::Staggered, R);
-  check_choice<std::uint32_t>(Distribution::FewUnique, S);
-  check_choice<std::uint32_t>(Distribution::Zipf, S);
-  check_choice<std::uint32_t>(Distribution::Specials, S);
-  check_choice<std::uint64_t>(Distribution::Uniform, S);
-  check_choice<std::uint64_t>(Distribution::Gaussian, R);
-  check_choice<std::uint64_t>(Distribution::BucketSorted, R);
-  check_choice<std::uint64_t>(Distribution::FewUnique, S);
-  check_choice<std::uint64_t>(Distribution::Specials, S);
-  check_choice<double>(Distribution::Uniform, S);
-  check_choice<double>(Distribution::Gaussian, S);
-  check_choice<double>(Distribution::FewUnique, S);
-  check_choice<double>(Distribution::Specials, S);
+  const bool S = sample_sort_row;
+  for (Distribution d : {Distribution::Uniform, Distribution::Gaussian, Distribution::Staggered, Distribution::FewUnique,
+                         Distribution::Zipf, Distribution::Specials})
+    check_choice<std::uint32_t>(d, S);
+  for (Distribution d : {Distribution::Uniform, Distribution::Gaussian, Distribution::BucketSorted,
+                         Distribution::FewUnique, Distribution::Specials})
+    check_choice<std::uint64_t>(d, S);
+  for (Distribution d : {Distribution::Uniform, Distribution::Gaussian, Distribution::FewUnique, Distribution::Specials})
+    check_choice<double>(d, S);
   check_choice<std::int64_t>(Distribution::Zipf, S);
   check_choice<float>(Distribution::Specials, S);
+  if (sample_sort_row) {
+    SCOPED_TRACE("one key below the sample-sort row");
+    check_choice<std::uint64_t>(Distribution::Uniform, false, sample_sort_min_n - 1);
+  }
 }
 
 namespace {

@@ -56,6 +56,7 @@ constexpr Algorithm choose_algorithm(std::size_t n, std::size_t key_bytes, bool 
     if (stable) return Algorithm::Radix;
     if (!with_values && n >= D::bucket_sort_min_n && key_bytes >= D::bucket_sort_min_key_bytes)
       return Algorithm::BucketSort;
+    if (n >= D::sample_sort_min_n) return Algorithm::SampleSort;
     if (n >= D::evidence_min_n && evidence_favours_sample_sort<ExecSpace>(evidence)) return Algorithm::SampleSort;
     return Algorithm::Radix;
   }
@@ -112,7 +113,8 @@ constexpr bool may_choose(Algorithm a, std::size_t key_bytes, bool builtin_defau
                                     D::narrow_key_radix_single_tile_max_n,
                                     D::merge_sort_max_n,
                                     D::narrow_key_merge_sort_max_n,
-                                    D::bucket_sort_min_n, D::comparator_bucket_sort_min_n, D::evidence_min_n,
+                                    D::bucket_sort_min_n, D::comparator_bucket_sort_min_n, D::sample_sort_min_n,
+                                    D::evidence_min_n,
                                     table_max_n};
   for (std::size_t t : thresholds)
     for (std::size_t n : {t - 1, t, t + 1})

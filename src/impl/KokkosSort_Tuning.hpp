@@ -226,21 +226,20 @@ struct HostTuning {
     // order through this table: 2 cores, 2^24, u32 uniform 54.7 Mkeys/s against 39.2 for the comparison
     // path (sample sort), 1.07-1.92x GNU parallel sort with std::greater (cpu2core-2026-11-27-host-comparator.json).
     static constexpr bool greater_as_reversed_words = true;
-    // Built-in keys in the default order, not stable, from evidence_min_n keys: a sample of
-    // evidence_samples keys (one per stratum, read on the host) picks the sample sort over the
-    // radix sort where many sampled keys repeat or where many 8-bit digits vary. The sizes the
-    // rule was measured at (2^20-2^24, 2 cores); smaller inputs keep the radix sort.
-    static constexpr std::size_t evidence_min_n = std::size_t(1) << 20;
-    // Not timed alone: sort() at 2^20, this sample and the presortedness pass included, ran at
-    // 0.98-1.02x the sample sort it chose (u32 / u64 few_unique, cpu2core-2026-11-27-host-dispatch.json).
-    static constexpr int evidence_samples = 1024;
-    // Sample sort (equality buckets) against radix at 2^24 (cpu2core-2026-11-27-host-dists.json):
-    // few_unique (99% repeats) u32 148 / 56.5, u64 136.7 / 26.8; specials (~65%) u32 71.2 / 55.5;
-    // zipf (~23%) u32 56.6 / 52.5, u64 51.0 / 38.6; no repeats (uniform, gaussian): radix ahead.
-    // 2^20-2^22 alike (cpu2core-2026-11-27-host-dispatch.json).
+    // Built-in keys in the default order, not stable, from sample_sort_min_n keys: the sample
+    // sort (its small buckets finished by one thread's sequential sample sort). Against the radix
+    // sort and GNU parallel sort, 2^20-2^24, uniform, gaussian, bucket-sorted and staggered keys,
+    // u32, u64, f64 (as bits) and u32+u32 (h200host16-2026-11-28-host-radix-sample.json,
+    // cpu2core-2026-11-28-host-radix-sample.json): on 16 cores the sample sort 1.11-1.83x GNU in
+    // every cell, the radix sort 0.78-1.47x (u64 uniform 0.53-0.66x); on 2 cores 1.00-2.53x
+    // against 0.60-2.37x, the radix sort ahead only on u32 gaussian and staggered at 2^24 (1.82,
+    // 2.37 against 1.55, 2.25). Smaller inputs were not measured against each other.
+    static constexpr std::size_t sample_sort_min_n = std::size_t(1) << 20;
+    // No key sample: it picked the sample sort over the radix sort for repeated keys and 8-byte
+    // keys with every digit varying (the rows below), which the row above now covers.
+    static constexpr std::size_t evidence_min_n = ~std::size_t(0);
+    static constexpr int evidence_samples = 0;
     static constexpr int sample_sort_min_repeat_percent = 12;
-    // Digits the radix sort cannot skip: u64 uniform (8) radix 26.3 / sample 33.4; gaussian,
-    // bucket-sorted, staggered (5) radix 40.7-41.1 / sample 34.3-35.5 (same file).
     static constexpr int sample_sort_min_varying_digits = 7;
   };
 };
@@ -485,6 +484,7 @@ struct CudaTuning {
     // No host-side looks at the keys on the GPU (see HostTuning): not measured there.
     static constexpr bool float_keys_as_bits = false;
     static constexpr bool greater_as_reversed_words = false;
+    static constexpr std::size_t sample_sort_min_n = ~std::size_t(0);
     static constexpr std::size_t evidence_min_n = ~std::size_t(0);
     static constexpr int evidence_samples = 0;
     static constexpr int sample_sort_min_repeat_percent = 101;
