@@ -228,15 +228,13 @@ struct HostTuning {
     static constexpr bool greater_as_reversed_words = true;
     // Built-in keys in the default order, not stable, from sample_sort_min_n keys: the sample
     // sort (its small buckets finished by one thread's sequential sample sort). Against the radix
-    // sort and GNU parallel sort, 2^20-2^24, uniform, gaussian, bucket-sorted and staggered keys,
-    // u32, u64, f64 (as bits) and u32+u32 (h200host16-2026-11-28-host-radix-sample.json,
-    // cpu2core-2026-11-28-host-radix-sample.json): on 16 cores the sample sort 1.11-1.83x GNU in
-    // every cell, the radix sort 0.78-1.47x (u64 uniform 0.53-0.66x); on 2 cores 1.00-2.53x
-    // against 0.60-2.37x, the radix sort ahead only on u32 gaussian and staggered at 2^24 (1.82,
-    // 2.37 against 1.55, 2.25). Smaller inputs were not measured against each other.
+    // sort and GNU parallel sort at 2^20-2^24 on uniform, gaussian, bucket-sorted and staggered
+    // u32, u64 and u32+u32 keys (f64 keys sort as u64 words; *-2026-11-28-host-radix-sample.json):
+    // on 16 cores the sample sort 1.11-1.83x GNU, ahead of the radix sort (0.53-1.47x) in all 36
+    // cells; on 2 cores 0.79-2.53x against 0.60-2.37x, ahead in 30 of 36. Not measured below 2^20.
     static constexpr std::size_t sample_sort_min_n = std::size_t(1) << 20;
-    // No key sample: it picked the sample sort over the radix sort for repeated keys and 8-byte
-    // keys with every digit varying (the rows below), which the row above now covers.
+    // No key sample: the row above already takes the sample sort for every input the sample
+    // could send to it (repeated keys, 8-byte keys with every digit varying: the rows below).
     static constexpr std::size_t evidence_min_n = ~std::size_t(0);
     static constexpr int evidence_samples = 0;
     static constexpr int sample_sort_min_repeat_percent = 12;
