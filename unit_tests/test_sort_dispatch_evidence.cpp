@@ -40,9 +40,10 @@ KeyEvidence evidence(int sampled, int repeats, int varying_digits) {
 
 constexpr bool host_dispatch = KokkosSort::Impl::Tuning<DeviceExec>::Dispatch::evidence_samples > 0;
 const std::size_t n_sampled = (std::size_t(1) << 20) + 3;
-// Whether sort() of built-in keys takes the sample sort from some size on (the host's table).
+// Whether sort() of built-in keys takes the sample sort from some size the table is consulted
+// for (the host's table; ~0 is the row never taken).
 constexpr std::size_t sample_sort_min_n = KokkosSort::Impl::Tuning<DeviceExec>::Dispatch::sample_sort_min_n;
-constexpr bool sample_sort_row = sample_sort_min_n < (std::size_t(1) << 40);
+constexpr bool sample_sort_row = sample_sort_min_n <= KokkosSort::Impl::table_max_n;
 
 }  // namespace
 
