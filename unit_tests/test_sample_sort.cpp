@@ -270,20 +270,51 @@ TEST(SampleSort, WorkspaceReuse) {
 }  // namespace
 
 // The host small-bucket sort (one thread's sample sort levels down to insertion-sorted buckets of
-// 16): sizes around its bucket counts, duplicates, all-equal and presorted keys, pairs ordered by
-// their first member, against std::stable_sort's keys.
+// base_case keys): sizes around the base case and the bucket counts, duplicates, all-equal and
+// presorted keys, sorted in place and moved from the working array, keys alone and with values
+// beside them, against std::sort's keys; every value must stay with its key.
 TEST(SequentialSampleSort, MatchesStdSort) {
+  using Shape = KokkosSort::Impl::SequentialSampleSortShape;
   std::mt19937_64 rng(99);
-  for (const std::size_t n : {0, 1, 2, 15, 16, 17, 31, 32, 33, 100, 1000, 4097, 70001}) {
-    for (int kind = 0; kind < 4; ++kind) {
-      std::vector<std::uint64_t> a(n);
+  const std::size_t bc = Shape::base_case;
+  for (const std::size_t n : {std::size_t(0), std::size_t(1), std::size_t(2), bc - 1, bc, bc + 1, 2 * bc - 1, 2 * bc,
+                              2 * bc + 1, std::size_t(100), std::size_t(1000), std::size_t(4097), std::size_t(70001)}) {
+    for (int kind = 0; kind < 5; ++kind) {
+      std::vector<std::uint64_t> input(n);
       for (std::size_t i = 0; i < n; ++i)
-        a[i] = kind == 0 ? rng() : kind == 1 ? rng() % 5 : kind == 2 ? 7 : std::uint64_t(i);
-      std::vector<std::uint64_t> expect = a, tmp(n);
+        input[i] = kind == 0   ? rng()
+                   : kind == 1 ? rng() % 5
+                   : kind == 2 ? 7
+                   : kind == 3 ? std::uint64_t(i)
+                               : std::uint64_t(n - i) / 3;
+      std::vector<std::uint64_t> expect = input;
       std::sort(expect.begin(), expect.end(), std::greater<std::uint64_t>());
-      KokkosSort::Impl::sequential_sample_sort(a.data(), tmp.data(), n, std::greater<std::uint64_t>());
-      EXPECT_EQ(a, expect) << "n = " << n << ", kind " << kind;
+      for (const bool in_place : {true, false}) {
+        // Keys alone: the data starts in keys (in place) or in tmp (moved into keys).
+        std::vector<std::uint64_t> keys(n, 0xdead), tmp(n, 0xbeef);
+        (in_place ? keys : tmp) = input;
+        KokkosSort::Impl::sequential_sample_sort(keys.data(), tmp.data(), n, std::greater<std::uint64_t>(), in_place);
+        EXPECT_EQ(keys, expect) << "keys, n = " << n << ", kind " << kind << ", in_place " << in_place;
+        // Values beside the keys: the input position of each key.
+        std::vector<std::uint32_t> values(n, 0xdead), value_tmp(n, 0xbeef);
+        std::vector<std::uint32_t>& vin = in_place ? values : value_tmp;
+        for (std::size_t i = 0; i < n; ++i) vin[i] = std::uint32_t(i);
+        std::fill(keys.begin(), keys.end(), 0xdead);
+        std::fill(tmp.begin(), tmp.end(), 0xbeef);
+        (in_place ? keys : tmp) = input;
+        KokkosSort::Impl::sequential_sample_sort_by_key(keys.data(), values.data(), tmp.data(), value_tmp.data(), n,
+                                                        std::greater<std::uint64_t>(), in_place);
+        EXPECT_EQ(keys, expect) << "by key, n = " << n << ", kind " << kind << ", in_place " << in_place;
+        std::vector<char> seen(n, 0);
+        for (std::size_t i = 0; i < n; ++i) {
+          ASSERT_LT(values[i], n) << "a value that was not in the input, n = " << n;
+          ASSERT_EQ(input[values[i]], keys[i]) << "a value left its key, n = " << n << ", kind " << kind;
+          ASSERT_FALSE(seen[values[i]]) << "a value twice, n = " << n;
+          seen[values[i]] = 1;
+        }
+      }
     }
+    // Keys that are structs ordered by one member.
     std::vector<std::pair<std::uint32_t, std::uint32_t>> p(n), tmp(n);
     for (std::size_t i = 0; i < n; ++i) p[i] = {std::uint32_t(rng() % 1000), std::uint32_t(i)};
     const auto by_first = [](const auto& x, const auto& y) { return x.first < y.first; };

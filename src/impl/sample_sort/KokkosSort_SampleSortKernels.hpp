@@ -443,8 +443,8 @@ struct SampleSmallSort {
   }
 };
 
-// Kernel 4 on host backends with one-thread teams: each small bucket sorted in place by one
-// thread's sequential sample sort (keys alone, or (key, value) pairs through a per-bucket buffer).
+// Kernel 4 on host backends with one-thread teams: each small bucket sorted by one thread's
+// sequential sample sort, values moved beside their keys.
 // On 2 cores the scratch path (insertion-sorted runs of 16 and merges, every key with a 16-bit
 // slot) was 48% of the sort (profile_sort, u32 2^22), std::sort 52% (u64 2^22, descending
 // comparator, perf): its partitions mispredict on random keys. Host code only: instantiated
@@ -461,28 +461,18 @@ struct SampleHostSmallSort {
   void operator()(const std::size_t t) const {
     const SampleTask task = tasks(t);
     const std::size_t b = task.begin, e = task.begin + task.size;
-    if (task.kind == 2 || (task.kind == 1 && !HasValues)) {  // data in buf: to keys first
+    if (task.kind == 2) {  // equality bucket in buf: copied home
       std::copy(buf.data() + b, buf.data() + e, keys.data() + b);
       if (HasValues) std::copy(value_buf.data() + b, value_buf.data() + e, values.data() + b);
-      if (task.kind == 2) return;
-    }
-    if (!HasValues) {
-      // buf's range of the bucket is free here (the keys are in keys).
-      sequential_sample_sort(keys.data() + b, buf.data() + b, e - b, comp);
       return;
     }
-    const KeyView sk = task.kind == 1 ? buf : keys;
-    const ValueView sv = task.kind == 1 ? value_buf : values;
-    std::vector<std::pair<Key, Value>> kv(task.size), tmp(task.size);
-    for (std::size_t i = 0; i < task.size; ++i) kv[i] = {sk(b + i), sv(b + i)};
-    sequential_sample_sort(kv.data(), tmp.data(), task.size,
-                           [&](const std::pair<Key, Value>& x, const std::pair<Key, Value>& y) {
-                             return comp(x.first, y.first);
-                           });
-    for (std::size_t i = 0; i < task.size; ++i) {
-      keys(b + i) = kv[i].first;
-      values(b + i) = kv[i].second;
-    }
+    // kind 1: the bucket is in buf and its first level scatters it home; kind 0: sorted in
+    // place with buf's range as working memory.
+    if constexpr (HasValues)
+      sequential_sample_sort_by_key(keys.data() + b, values.data() + b, buf.data() + b, value_buf.data() + b, e - b,
+                                    comp, task.kind == 0);
+    else
+      sequential_sample_sort(keys.data() + b, buf.data() + b, e - b, comp, task.kind == 0);
   }
 };
 
