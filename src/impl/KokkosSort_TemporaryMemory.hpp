@@ -5,8 +5,12 @@
 // allocated and freed on the call's stream: a Kokkos View (cudaMalloc/cudaFree) of 256 KB to 64 MB
 // cost 24-180 us per call on an H200 (the free also waits for the whole device), more than a sort
 // of 2^10-2^20 keys, the pool 5-7 us. Larger blocks are Kokkos Views: the pool maps them anew
-// each call (256 MB: 610 us against 290 us for a View; 1 GB: 3.5 ms against 0.86 ms). Other
-// backends: a Kokkos View. Either way Kokkos Tools see the allocation under its label.
+// each call (256 MB: 610 us against 290 us for a View; 1 GB: 3.5 ms against 0.86 ms). Host
+// blocks of host_huge_page_min_bytes or more on Linux: mapped on 2 MB boundaries with
+// transparent huge pages asked for (madvise): first touching 32 MB in 4 KB pages took 100 ms on
+// the 2-core VM (12 us a page fault; as long as the sample sort of 2^22 u64 keys itself), in
+// 2 MB pages 1.9 ms. Other memory: a Kokkos View. Either way Kokkos Tools see the allocation
+// under its label.
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -15,6 +19,9 @@
 #include <string>
 #include <type_traits>
 #include <Kokkos_Core.hpp>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 namespace KokkosSort {
 namespace Impl {
@@ -57,6 +64,38 @@ inline cudaMemPool_t temporary_pool(const int device) {
 }
 #endif
 
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+// Smaller host blocks come from malloc, which reuses freed memory without new page faults.
+constexpr std::size_t host_huge_page_min_bytes = std::size_t(4) << 20;
+constexpr std::size_t host_huge_page_bytes = std::size_t(2) << 20;
+
+// A host block on huge-page boundaries; nullptr where the mapping fails (the caller falls back).
+// Unmapped after exec's work is done, as a Kokkos View's free fences.
+template <class ExecSpace>
+std::shared_ptr<unsigned char> huge_page_host_block(const ExecSpace& exec, const std::string& label,
+                                                    const std::size_t bytes) {
+  const std::size_t length = (bytes + host_huge_page_bytes - 1) / host_huge_page_bytes * host_huge_page_bytes;
+  const std::size_t mapped = length + host_huge_page_bytes;  // room to align the start
+  void* raw = mmap(nullptr, mapped, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (raw == MAP_FAILED) return nullptr;
+  const std::uintptr_t start = reinterpret_cast<std::uintptr_t>(raw);
+  const std::uintptr_t aligned = (start + host_huge_page_bytes - 1) / host_huge_page_bytes * host_huge_page_bytes;
+  // Unmap the unaligned head and the tail beyond the block.
+  if (aligned > start) munmap(raw, aligned - start);
+  const std::size_t tail = mapped - (aligned - start) - length;
+  if (tail > 0) munmap(reinterpret_cast<void*>(aligned + length), tail);
+  unsigned char* p = reinterpret_cast<unsigned char*>(aligned);
+  (void)madvise(p, length, MADV_HUGEPAGE);  // a hint: without huge pages the block still works
+  const bool tools = Kokkos::Tools::profileLibraryLoaded();
+  if (tools) Kokkos::Tools::allocateData(Kokkos::Tools::make_space_handle(Kokkos::HostSpace::name()), label, p, bytes);
+  return std::shared_ptr<unsigned char>(p, [exec, label, bytes, length, tools](unsigned char* q) {
+    exec.fence();
+    if (tools) Kokkos::Tools::deallocateData(Kokkos::Tools::make_space_handle(Kokkos::HostSpace::name()), label, q, bytes);
+    munmap(q, length);
+  });
+}
+#endif
+
 // A block of `bytes` bytes in Mem, reachable from exec's kernels, freed (stream-ordered where
 // the backend allows) when the last copy of the returned handle goes.
 template <class Mem, class ExecSpace>
@@ -80,6 +119,14 @@ std::shared_ptr<unsigned char> temporary_block(const ExecSpace& exec, const std:
         cudaFreeAsync(q, stream);
       };
       return std::shared_ptr<unsigned char>(static_cast<unsigned char*>(p), free_on_stream);
+    }
+  }
+#endif
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+  if constexpr (std::is_same<Mem, Kokkos::HostSpace>::value) {
+    if (bytes >= host_huge_page_min_bytes) {
+      auto block = huge_page_host_block(exec, label, bytes);
+      if (block != nullptr) return block;
     }
   }
 #endif
