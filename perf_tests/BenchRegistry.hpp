@@ -78,6 +78,11 @@ inline std::vector<int> bucket_samples_variants;
 // left out with a message, and values it would reduce are named by the count it uses.
 inline std::vector<int> bucket_merge_team_variants;
 
+// Sample sort shapes (Impl::SampleSortPolicy::buckets k and small_bucket M) for extra variants
+// with a workspace, "sample_sort+workspace+k<K>m<M>": a tuning A/B in one process. Set from
+// --sample_shape=K:M,K:M; shapes the sort would reject are left out with a message.
+inline std::vector<std::pair<int, std::size_t>> sample_shape_variants;
+
 // The items of a comma list, each with its value as an unsigned number (0: not a number).
 inline std::vector<std::pair<std::string, unsigned long long>> parse_number_list(const std::string& list) {
   std::vector<std::pair<std::string, unsigned long long>> out;
@@ -127,6 +132,26 @@ inline std::vector<int> parse_samples_list(const std::string& list) {
     o.samples = clamp_to_int(v);
     return KokkosSort::Impl::bucket_checked_samples(o, 0);
   });
+}
+
+inline std::vector<std::pair<int, std::size_t>> parse_sample_shape_list(const std::string& list) {
+  std::vector<std::pair<int, std::size_t>> out;
+  for (const auto& [item, value] : parse_number_list(list)) {
+    (void)value;
+    const std::size_t colon = item.find(':');
+    try {
+      if (colon == std::string::npos) throw std::invalid_argument("not K:M");
+      KokkosSort::Impl::SampleSortPolicy o;
+      o.buckets = clamp_to_int(std::stoull(item.substr(0, colon)));
+      o.small_bucket = std::stoull(item.substr(colon + 1));
+      if (o.small_bucket == 0) throw std::invalid_argument("M must be positive");
+      KokkosSort::Impl::check_sample_options<Exec, std::uint32_t>(o);
+      out.emplace_back(o.buckets, o.small_bucket);
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "--sample_shape: %s left out (%s)\n", item.c_str(), e.what());
+    }
+  }
+  return out;
 }
 
 inline std::vector<int> parse_merge_team_list(const std::string& list) {
@@ -289,6 +314,13 @@ std::vector<Sorter<T>> registry() {
     other.samples = samples;
     other.workspace = &bench_workspace();
     add_bucket_sort("bucket_sort+workspace+s" + std::to_string(samples), other);
+  }
+  for (const auto& [k, m] : sample_shape_variants) {
+    KokkosSort::Impl::SampleSortPolicy other;
+    other.buckets = k;
+    other.small_bucket = m;
+    other.workspace = &bench_workspace();
+    add_sample_sort("sample_sort+workspace+k" + std::to_string(k) + "m" + std::to_string(m), other);
   }
   for (const int threads : bucket_merge_team_variants) {
     KokkosSort::Impl::BucketSortPolicy other;

@@ -21,6 +21,8 @@
 //                           as bucket_sort+workspace+s<S> (BenchRegistry.hpp)
 //   --bucket_merge_team=T1,T2  also the bucket sort with a workspace and these threads per
 //                              merge-pass team, as bucket_sort+workspace+mt<T> (BenchRegistry.hpp)
+//   --sample_shape=K:M,K:M  also the sample sort with a workspace, k buckets and small buckets of
+//                           at most M keys, as sample_sort+workspace+k<K>m<M> (BenchRegistry.hpp)
 #include <algorithm>
 #include <chrono>
 #include <cstring>
@@ -80,7 +82,8 @@ int main(int argc, char** argv) {
          {"--bucket_team_scratch=",
           [](const std::string& v) { bucket_team_scratch_variants = parse_team_scratch_list(v); }},
          {"--bucket_samples=", [](const std::string& v) { bucket_samples_variants = parse_samples_list(v); }},
-         {"--bucket_merge_team=", [](const std::string& v) { bucket_merge_team_variants = parse_merge_team_list(v); }}});
+         {"--bucket_merge_team=", [](const std::string& v) { bucket_merge_team_variants = parse_merge_team_list(v); }},
+         {"--sample_shape=", [](const std::string& v) { sample_shape_variants = parse_sample_shape_list(v); }}});
     settings.copy_bandwidth = measure_copy_bandwidth();
     KokkosSortBench::add_machine_context<Exec>();
     benchmark::AddCustomContext("copy_bandwidth_GBps", std::to_string(settings.copy_bandwidth / 1e9));

@@ -15,7 +15,8 @@
 //   --type: u32 u64 f32 f64 pairs (u32 keys, u32 values); --list prints the sorters;
 //   --bucket_team_scratch=B adds bucket_sort+scratch<B>, the bucket sort with that level-0 budget;
 //   --bucket_samples=S adds bucket_sort+workspace+s<S>, with a workspace and S samples per sublist;
-//   --bucket_merge_team=T adds bucket_sort+workspace+mt<T>, with T threads per merge-pass team)
+//   --bucket_merge_team=T adds bucket_sort+workspace+mt<T>, with T threads per merge-pass team;
+//   --sample_shape=K:M adds sample_sort+workspace+k<K>m<M>, with k buckets and small buckets of <= M keys)
 // The result is checked against a sorted host copy; exit status 1 if it is wrong.
 #include <algorithm>
 #include <chrono>
@@ -294,6 +295,8 @@ int main(int argc, char** argv) {
       else if (!value("--bucket_team_scratch=").empty())
         KokkosSortBench::bucket_team_scratch_variants =
             KokkosSortBench::parse_team_scratch_list(value("--bucket_team_scratch="));
+      else if (!value("--sample_shape=").empty())
+        KokkosSortBench::sample_shape_variants = KokkosSortBench::parse_sample_shape_list(value("--sample_shape="));
       else if (!value("--bucket_samples=").empty())
         KokkosSortBench::bucket_samples_variants = KokkosSortBench::parse_samples_list(value("--bucket_samples="));
       else if (!value("--bucket_merge_team=").empty())
