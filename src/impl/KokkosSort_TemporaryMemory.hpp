@@ -6,11 +6,13 @@
 // cost 24-180 us per call on an H200 (the free also waits for the whole device), more than a sort
 // of 2^10-2^20 keys, the pool 5-7 us. Larger blocks are Kokkos Views: the pool maps them anew
 // each call (256 MB: 610 us against 290 us for a View; 1 GB: 3.5 ms against 0.86 ms). Host
-// blocks of host_huge_page_min_bytes or more on Linux: mapped on 2 MB boundaries with
+// blocks of at least a huge page per thread of exec on Linux: mapped on 2 MB boundaries with
 // transparent huge pages asked for (madvise): first touching 32 MB in 4 KB pages took 100 ms on
 // the 2-core VM (12 us a page fault; as long as the sample sort of 2^22 u64 keys itself), in
-// 2 MB pages 1.9 ms. Other memory: a Kokkos View. Either way Kokkos Tools see the allocation
-// under its label.
+// 2 MB pages 1.9 ms. Fewer huge pages than threads serialise the first touch (one thread clears
+// a page while the others wait): 16 cores, sort() of 2^20 keys, this bound against huge pages
+// from 4 MB: 1.14-1.28x (u32, u64, u32+u32; uniform, staggered), at 2^22 1.00-1.10x. Other
+// memory: a Kokkos View. Either way Kokkos Tools see the allocation under its label.
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -65,8 +67,6 @@ inline cudaMemPool_t temporary_pool(const int device) {
 #endif
 
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
-// Smaller host blocks come from malloc, which reuses freed memory without new page faults.
-constexpr std::size_t host_huge_page_min_bytes = std::size_t(4) << 20;
 constexpr std::size_t host_huge_page_bytes = std::size_t(2) << 20;
 
 // A host block on huge-page boundaries; nullptr where the mapping fails (the caller falls back).
@@ -124,7 +124,8 @@ std::shared_ptr<unsigned char> temporary_block(const ExecSpace& exec, const std:
 #endif
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
   if constexpr (std::is_same<Mem, Kokkos::HostSpace>::value) {
-    if (bytes >= host_huge_page_min_bytes) {
+    // Smaller blocks: a Kokkos View (malloc reuses freed memory without new page faults).
+    if (bytes >= host_huge_page_bytes * std::size_t(exec.concurrency() > 2 ? exec.concurrency() : 2)) {
       auto block = huge_page_host_block(exec, label, bytes);
       if (block != nullptr) return block;
     }
