@@ -136,14 +136,17 @@ void set_callbacks(bool on) {
   set_deallocate_data_callback(on ? on_deallocate : nullptr);
 }
 
+// A descending sorter's result is checked reversed, against the ascending reference.
 template <class T>
 std::string verify(const std::vector<T>& host, const KokkosSortBench::DeviceView<T>& work,
-                   const KokkosSortBench::ValueView& values, bool pairs) {
+                   const KokkosSortBench::ValueView& values, bool pairs, bool descending) {
   std::vector<T> ref = host;
   std::sort(ref.begin(), ref.end(), KokkosSort::Less<T>());
   auto h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), work);
+  if (descending) std::reverse(h.data(), h.data() + h.extent(0));
   if (!pairs) return KokkosSortTest::sorted_result_error(host, ref, h, decltype(&h)(nullptr));
   auto hv = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), values);
+  if (descending) std::reverse(hv.data(), hv.data() + hv.extent(0));
   return KokkosSortTest::sorted_result_error(host, ref, h, &hv);
 }
 
@@ -237,7 +240,7 @@ int run(const std::string& sorter_name, const std::string& type, bool pairs, int
       set_callbacks(false);
       walls.insert(walls.end(), profiled.begin(), profiled.end());
       if (round == 1) {
-        const std::string error = verify(in.host, work, values, pairs);
+        const std::string error = verify(in.host, work, values, pairs, sorter.descending);
         if (!error.empty()) {
           std::printf("VERIFICATION FAILED: %s %s\n", KokkosSortTest::to_string(in.dist).c_str(), error.c_str());
           return 1;
