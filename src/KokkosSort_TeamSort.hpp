@@ -119,8 +119,8 @@ KOKKOS_INLINE_FUNCTION void team_sort_in_scratch(const Member& team, const KeyVi
   const TileSortMethod m = team_merge_method(next_pow2(n), team.team_size(), Tuning<ExecSpace>::Tiles::run_sort);
   const bool in_b =
       team_merge_sort<HasValues>(team, s.ka, s.sa, s.kb, s.sb, n, m.base_run, m.chunk, m.run_sort, comp);
-  const auto& rk = in_b ? s.kb : s.ka;
-  const auto& rs = in_b ? s.sb : s.sa;
+  const auto rk = in_b ? s.kb : s.ka;
+  const auto rs = in_b ? s.sb : s.sa;
   (void)rs;  // read only with values
   Kokkos::parallel_for(Kokkos::TeamThreadRange(team, n), [&](const int p) {
     keys(p) = rk(p);

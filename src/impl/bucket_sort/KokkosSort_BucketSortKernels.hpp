@@ -133,7 +133,7 @@ struct SublistSort {
     // Padding sorts last, so positions below `valid` are those of the sublist padded to T.
     const bool second = team_sort_tile_through_scratch<ExecSpace, HasValues>(team, method, keys, buf, values, vbuf,
                                                                              base, valid, ks, slot, ks2, slot2, comp);
-    const auto& rk = second ? ks2 : ks;
+    const auto rk = second ? ks2 : ks;
     // Samples at padded positions are +inf and are simply not taken; only the last sublist
     // has any, so the taken samples stay contiguous.
     Kokkos::parallel_for(Kokkos::TeamThreadRange(team, L.s), [&](const int k) {

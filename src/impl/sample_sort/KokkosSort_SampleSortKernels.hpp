@@ -161,7 +161,7 @@ struct SampleSplitters {
       in2 = team_merge_sort<false>(team, smp, slot, smp2, slot2, samples, 16, s_pad, run_sort, comp);
     else
       team_bitonic_sort(team, smp, slot, s_pad, samples, comp);
-    const auto& sorted = in2 ? smp2 : smp;
+    const auto sorted = in2 ? smp2 : smp;
     Kokkos::single(Kokkos::PerTeam(team), [&]() {
       // Splitter i is the sample's ((i+1)/k)-quantile. Repeated splitters become one splitter
       // each, the last one repeated to fill the tree (the buckets between stay empty), and the
@@ -415,8 +415,8 @@ struct SampleSmallSort {
         team_odd_even_merge_sort(team, ka, sa, n_pad, valid, comp);
       else
         team_bitonic_sort(team, ka, sa, n_pad, valid, comp);
-      const auto& rk = in_b ? kb : ka;
-      const auto& rs = in_b ? sb : sa;
+      const auto rk = in_b ? kb : ka;
+      const auto rs = in_b ? sb : sa;
       const KeyView dk = out_in_buf ? buf : keys;
       const ValueView dv = out_in_buf ? value_buf : values;
       Kokkos::parallel_for(Kokkos::TeamThreadRange(team, valid), [&](const int i) {

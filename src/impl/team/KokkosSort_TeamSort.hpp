@@ -302,10 +302,10 @@ KOKKOS_INLINE_FUNCTION bool team_merge_sort(const Member& team, const KeyArr& ke
   });
   team.team_barrier();
   return team_merge_passes(team, valid, base_run, false, [&](const int w, const bool from_second) {
-    const KeyArr& from_k = from_second ? keys2 : keys;
-    const SlotArr& from_s = from_second ? slot2 : slot;
-    const KeyArr& to_k = from_second ? keys : keys2;
-    const SlotArr& to_s = from_second ? slot : slot2;
+    const KeyArr from_k = from_second ? keys2 : keys;
+    const SlotArr from_s = from_second ? slot2 : slot;
+    const KeyArr to_k = from_second ? keys : keys2;
+    const SlotArr to_s = from_second ? slot : slot2;
     const int c = chunk < 2 * w ? chunk : 2 * w;  // a chunk never spans two merges
     team_merge_pass<PieceMerge::in_array>(team, MergesInChunks<RunPairs<int>>{{valid, w}, c}, from_k, comp,
                                           [&](const int out, const int pos, const auto& key) {

@@ -79,8 +79,8 @@ KOKKOS_INLINE_FUNCTION bool team_sort_tile_through_scratch(const Member& team, c
   }
   team.team_barrier();
   const bool in_b = team_tile_sort<HasValues>(team, m, ka, sa, kb, sb, valid, comp);
-  const auto& rk = in_b ? kb : ka;
-  const auto& rs = in_b ? sb : sa;
+  const auto rk = in_b ? kb : ka;
+  const auto rs = in_b ? sb : sa;
   if constexpr (HasValues) {
     using Value = typename ValueView::non_const_value_type;
     if (m.stage_values) {
