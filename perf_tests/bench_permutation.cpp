@@ -6,6 +6,9 @@
 //                                       (the copy is timed: the keys must stay);
 //   Kokkos::BinSort                     Kokkos::sort's route: the key range, BinSort with n/2 bins
 //                                       sorted within bins, create_permute_vector, sort(view) per array.
+//   sort_permutation+thrust::gather     (CUDA) the same permutation applied by thrust::gather into
+//                                       temporaries copied back, as the in-place apply does: the
+//                                       random-read rate of the gather with one element per thread.
 // KokkosSort routes share one SortWorkspace (kept between iterations); the BinSort route allocates
 // its own, as Kokkos::sort does.
 //
@@ -21,6 +24,11 @@
 #include <benchmark/benchmark.h>
 
 #include "BenchCommon.hpp"
+
+#if defined(KOKKOS_ENABLE_CUDA)
+#include <thrust/execution_policy.h>
+#include <thrust/gather.h>
+#endif
 
 #include <algorithm>
 #include <chrono>
@@ -88,6 +96,7 @@ KokkosSort::SortWorkspace& bench_workspace() { return KokkosSortBench::kept_unti
 struct Kept {
   Kokkos::View<std::uint32_t*, Mem> perm;
   KeyView key_copy;
+  Arrays temps;
 };
 Kept& kept() { return KokkosSortBench::kept_until_finalize<Kept>(); }
 
@@ -143,10 +152,41 @@ void binsort_route(const KeyView& keys, const Arrays& x) {
   bins.sort(x.c);
 }
 
+#if defined(KOKKOS_ENABLE_CUDA)
+void thrust_gather_route(const KeyView& keys, const Arrays& x) {
+  KokkosSort::SortOptions options;
+  options.workspace = &bench_workspace();
+  const auto& perm = kept().perm;
+  const Arrays& t = kept().temps;
+  KokkosSort::sort_permutation(Exec(), keys, perm, options);
+  const auto policy = thrust::cuda::par.on(Exec().cuda_stream());
+  const std::uint32_t* p = perm.data();
+  const std::size_t n = perm.extent(0);
+  thrust::gather(policy, p, p + n, x.a.data(), t.a.data());
+  thrust::gather(policy, p, p + n, x.b.data(), t.b.data());
+  thrust::gather(policy, p, p + n, x.c.data(), t.c.data());
+  Kokkos::deep_copy(Exec(), x.a, t.a);
+  Kokkos::deep_copy(Exec(), x.b, t.b);
+  Kokkos::deep_copy(Exec(), x.c, t.c);
+}
+void thrust_gather_prepare(const std::size_t n) {
+  permutation_prepare(n);
+  Arrays& t = kept().temps;
+  if (t.a.extent(0) != n)
+    t = Arrays{AView(Kokkos::view_alloc(Kokkos::WithoutInitializing, std::string("temp_a")), n),
+               BView(Kokkos::view_alloc(Kokkos::WithoutInitializing, std::string("temp_b")), n),
+               CView(Kokkos::view_alloc(Kokkos::WithoutInitializing, std::string("temp_c")), n)};
+}
+#endif
+
 std::vector<Route> registry() {
-  return {{"sort_permutation+apply_permutation", permutation_route, permutation_prepare},
-          {"sort_by_key x3", sort_by_key_route, sort_by_key_prepare},
-          {"Kokkos::BinSort", binsort_route, {}}};
+  std::vector<Route> list = {{"sort_permutation+apply_permutation", permutation_route, permutation_prepare},
+                             {"sort_by_key x3", sort_by_key_route, sort_by_key_prepare},
+                             {"Kokkos::BinSort", binsort_route, {}}};
+#if defined(KOKKOS_ENABLE_CUDA)
+  list.push_back({"sort_permutation+thrust::gather", thrust_gather_route, thrust_gather_prepare});
+#endif
+  return list;
 }
 
 // "" or what is wrong with the permuted arrays.
