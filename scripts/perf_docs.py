@@ -5,6 +5,7 @@ plot, from the Google Benchmark JSON files in perf_tests/results/ (bench_sorts o
 bench_distributed file. Text between the `perf_docs:begin` / `perf_docs:end` marker comments (and
 `perf_docs:distributed:begin` / `perf_docs:distributed:end`) is replaced; everything else is left as it is.
 usage: python3 scripts/perf_docs.py"""
+import copy
 import glob
 import os
 import re
@@ -56,12 +57,19 @@ def performance_section(files):
     md = []
     for path, r in files:
         md += [f"### {r.device}, {r.ctx.get('date', '?')[:10]}", "", context_line(path, r), ""]
+        # sort(comp) against the peer with the same comparator where the file has one (the host's
+        # GNU parallel sort); otherwise (GPU files: CUB's merge sort, thrust with a comparator) in
+        # the summary, first among the package's sorters.
+        same_comparator = any(f"sort+{c}" in r.sorters and any("::" in s and s.endswith("+" + c) for s in r.sorters)
+                              for c in COMPARATORS)
+        summary = copy.copy(r)
+        summary.defaults = [f"sort+{c}" for c in COMPARATORS if f"sort+{c}" in r.sorters] + r.defaults
         for k in r.key_types():
-            if any(f"sort+{c}" in r.sorters for c in COMPARATORS):
+            if same_comparator:
                 md += [f"#### {k}", "", *comparator_table(r, k)]
                 continue
             n = r.summary_size(k)
-            md += [f"#### {k}, n = {log2(n)}", "", *summary_table(r, k, n), ""]
+            md += [f"#### {k}, n = {log2(n)}", "", *summary_table(summary, k, n), ""]
     return md
 
 
