@@ -119,6 +119,7 @@ KOKKOS_INLINE_FUNCTION void team_sort_in_scratch(const Member& team, const KeyVi
   const TileSortMethod m = team_merge_method(next_pow2(n), team.team_size(), Tuning<ExecSpace>::Tiles::run_sort);
   const bool in_b =
       team_merge_sort<HasValues>(team, s.ka, s.sa, s.kb, s.sb, n, m.base_run, m.chunk, m.run_sort, comp);
+  // By value: a reference to one of two arrays would keep the scratch struct in local memory.
   const auto rk = in_b ? s.kb : s.ka;
   const auto rs = in_b ? s.sb : s.sa;
   (void)rs;  // read only with values

@@ -302,6 +302,7 @@ KOKKOS_INLINE_FUNCTION bool team_merge_sort(const Member& team, const KeyArr& ke
   });
   team.team_barrier();
   return team_merge_passes(team, valid, base_run, false, [&](const int w, const bool from_second) {
+    // By value: a reference to one of two arrays would keep both (and their owner) in local memory.
     const KeyArr from_k = from_second ? keys2 : keys;
     const SlotArr from_s = from_second ? slot2 : slot;
     const KeyArr to_k = from_second ? keys : keys2;
