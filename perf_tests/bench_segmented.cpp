@@ -294,7 +294,7 @@ std::vector<Sorter> registry() {
                   }, {}});
   // Tuning variants measured beside the tuned sort: the one-thread class in global memory up to
   // 16 keys instead of the lane or packed class, one-team tiles of 4096 keys, the packed class
-  // instead of the lane class, and the packed class' shape.
+  // instead of the lane class, the lane class' launch, and the packed class' shape.
   const auto variant = [&list](const char* name, void (*tune)(KokkosSort::Impl::SegmentedSortPolicy&)) {
     list.push_back({name, [tune](const KeyView& k, const ValueView* v, const OffsetView& o) {
                       KokkosSort::Impl::SegmentedSortPolicy p;
@@ -316,6 +316,10 @@ std::vector<Sorter> registry() {
   variant("segmented_sort+workspace+packed_class", [](KokkosSort::Impl::SegmentedSortPolicy& p) { p.lane_max = 1; });
   // Lane groups that load one segment at a time instead of the tuned number.
   variant("segmented_sort+workspace+lane_rounds1", [](KokkosSort::Impl::SegmentedSortPolicy& p) { p.lane_rounds = 1; });
+  // The lane class by warps walking the widths, or always a group per segment at the widest
+  // run's width, instead of the census' choice.
+  variant("segmented_sort+workspace+lane_walk", [](KokkosSort::Impl::SegmentedSortPolicy& p) { p.lane_direct = -1; });
+  variant("segmented_sort+workspace+lane_direct", [](KokkosSort::Impl::SegmentedSortPolicy& p) { p.lane_direct = 1; });
   variant("segmented_sort+workspace+tile4096", [](KokkosSort::Impl::SegmentedSortPolicy& p) { p.team_tile = 4096; });
   // The packed class (up to 32 keys on GPUs): by one thread's insertion sort per segment instead
   // of counting ranks; by ranks with 128-thread teams (every class's teams: the packed class alone

@@ -14,8 +14,9 @@
 // for L at level 0 where the backend grants it (unpadded where only that fits: u32 rows of 5000
 // on Kokkos 4's 40 KB), else at level 1; sort_team needs none.
 //
-// Tuning variants on rows of up to 256 keys: team_sort/rank_max=R sorts rows of up to R keys by
-// counting ranks and longer ones by the team merge sort (R = 0: the merge sort alone).
+// Tuning variants: team_sort/rank_max=R sorts rows of up to R keys by counting ranks in scratch
+// and longer ones by the team merge sort, without the register rows and the radix sort (rows of
+// up to 256 keys; R = 0, the merge sort alone, on every length).
 //
 // Extra flags (before Google Benchmark's own): --log2_keys=24 --lengths=16,100,1000,5000
 //   --types=u32,pairs --team_size=0 (0: the rule above)
@@ -156,13 +157,14 @@ std::vector<Sorter> registry() {
   std::vector<Sorter> list;
   list.push_back({"team_sort", [](const KeyView& k, const ValueView* v, const std::size_t len,
                                   const std::size_t rows) { team_sort_rows(k, v, len, rows); }});
-  // The bound of the rank sort (rows up to rank_max keys; 0: the merge sort alone), on short rows.
+  // The scratch sorts alone (no register rows, no radix sort): rows up to rank_max keys by ranks,
+  // longer ones by the merge sort (0: the merge sort alone, on every row length), on short rows.
   for (const int rank_max : {0, 32, 64, 128})
     list.push_back({"team_sort/rank_max=" + std::to_string(rank_max),
                     [rank_max](const KeyView& k, const ValueView* v, const std::size_t len, const std::size_t rows) {
                       team_sort_rows(k, v, len, rows, rank_max);
                     },
-                    256});
+                    rank_max == 0 ? ~std::size_t(0) : 256});
 #if KOKKOS_VERSION >= 40000
   list.push_back({"Kokkos::sort_team", kokkos_sort_team_rows});
 #endif

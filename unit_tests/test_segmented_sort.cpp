@@ -287,9 +287,10 @@ TEST(SegmentedSort, PackedClassAtItsBounds) {
 
 // The lane class at bounds 2, 3, 8, 17 and 32 (the GPU's): lengths 0-3 and bound - 1 to
 // bound + 1 (bound + 1 goes to the packed class), and mixes of every length up to 40, in teams
-// of 1, 4 and 256 threads asked, loading one or the tuned number of segments per group at a time;
-// keys of few values (stability), already sorted and reversed rows, keys and pairs, u32 and f64
-// keys in the default order, a comparator and struct keys.
+// of 1, 4 and 256 threads asked, warps walking the widths (loading one or the tuned number of
+// segments per group at a time) or a group per segment; keys of few values (stability), keys at
+// the top of u32, already sorted and reversed rows, keys and pairs, u32 and f64 keys in the
+// default order, a comparator and struct keys.
 TEST(SegmentedSort, LaneClassAtItsBounds) {
   for (const int bound : {2, 3, 8, 17, 32}) {
     std::vector<std::size_t> lengths;
@@ -301,22 +302,28 @@ TEST(SegmentedSort, LaneClassAtItsBounds) {
     const auto off = to_offsets(lengths);
     const auto offsets = to_view(DeviceExec(), off, "offsets");
     const auto raw = generate<std::uint32_t>(Distribution::Uniform, off.back());
-    std::vector<std::uint32_t> few(off.back());
+    std::vector<std::uint32_t> few(off.back()), top(off.back());
     std::vector<std::int64_t> i64(off.back());
     std::vector<Record> records(off.back());
     for (std::size_t i = 0; i < raw.size(); ++i) {
       few[i] = raw[i] % 3;
+      top[i] = 0xffffffffu - raw[i] % 3;  // the largest keys, which pad the runs of integer keys
       i64[i] = std::int64_t(raw[i] % 7) - 3;
       records[i] = Record{std::int32_t(raw[i] % 4), std::uint32_t(i)};
     }
-    for (const int threads : {1, 4, 256}) {
+    for (const int threads : {1, 4, 256})
+    for (const int direct : {-1, 1}) {
       SCOPED_TRACE("lane class up to " + std::to_string(bound) + " keys, " + std::to_string(threads) +
-                   " threads asked, " + (threads == 4 ? "one segment" : "the tuned segments") + " at a time");
+                   " threads asked, " +
+                   (direct > 0 ? std::string("a group per segment")
+                               : std::string(threads == 4 ? "one segment" : "the tuned segments") + " at a time"));
       Policy p = gpu_classes();
       p.lane_max = bound;
       p.team_size = threads;
       p.lane_rounds = threads == 4 ? 1 : 0;
+      p.lane_direct = direct;
       run_mix(few, off, offsets, KokkosSort::Less<std::uint32_t>(), p);
+      run_mix(top, off, offsets, KokkosSort::Less<std::uint32_t>(), p);
       run_mix(raw, off, offsets, KokkosSort::Less<std::uint32_t>(), p);
       for (Distribution d : {Distribution::Sorted, Distribution::Reverse, Distribution::Specials})
         run_mix(generate<double>(d, off.back()), off, offsets, KokkosSort::Less<double>(), p);

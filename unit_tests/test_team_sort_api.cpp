@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <cstring>
 #include <functional>
+#include <limits>
 #include <numeric>
 #include <random>
 #include <vector>
@@ -153,12 +154,25 @@ std::size_t sort_scratch(const std::size_t n, const std::size_t limit = ~std::si
     return KokkosSort::team_sort_scratch_size<T, DeviceExec>(n, limit);
 }
 
+// Keys of five values at the top of an integer type (the register rows pad with its largest).
+template <class T>
+std::vector<T> keys_at_the_top(const std::size_t n, const std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::vector<T> k(n);
+  for (auto& x : k) x = T(std::numeric_limits<T>::max() - T(rng() % 5));
+  return k;
+}
+
 template <class T, bool ByKey, class Comp>
 void check_rows(const std::size_t max_len, const std::size_t rows, const Where where, const Comp& comp,
-                const int rows_per_team = 1) {
+                const int rows_per_team = 1, const bool at_the_top = false) {
   const auto len = row_lengths(max_len, rows);
   const auto off = offsets_of(len);
-  const auto input = keys_with_duplicates<T>(off.back(), max_len + rows);
+  std::vector<T> input;
+  if constexpr (std::is_integral<T>::value)
+    input = at_the_top ? keys_at_the_top<T>(off.back(), rows) : keys_with_duplicates<T>(off.back(), max_len + rows);
+  else
+    input = keys_with_duplicates<T>(off.back(), max_len + rows);
   std::vector<T> expect;
   std::vector<std::uint32_t> positions;
   expected_rows(input, off, comp, expect, positions);
@@ -220,6 +234,25 @@ constexpr std::size_t level0_rows = 2000;
 TEST(TeamSortApi, KeysInGlobalMemoryWithScratch) {
   check_rows<std::uint32_t, false>(level0_rows, 300, Where::global_with_scratch, KokkosSort::Less<std::uint32_t>());
   check_rows<double, false>(200, 300, Where::global_with_scratch, KokkosSort::Less<double>());
+}
+
+// Rows up to the GPUs' register rows (128 keys) and past them, every length up to 40: keys of
+// every width, keys at their type's top, floating-point keys and comparators (which carry
+// positions), by key (stable: values are the input positions).
+TEST(TeamSortApi, ShortRows) {
+  const auto w = Where::global_with_scratch;
+  for (const bool top : {false, true}) {
+    check_rows<std::uint32_t, false>(130, 400, w, KokkosSort::Less<std::uint32_t>(), 1, top);
+    check_rows<std::uint32_t, true>(130, 400, w, KokkosSort::Less<std::uint32_t>(), 1, top);
+    check_rows<signed char, false>(130, 300, w, KokkosSort::Less<signed char>(), 1, top);
+    check_rows<std::uint16_t, true>(130, 300, w, KokkosSort::Less<std::uint16_t>(), 1, top);
+    check_rows<std::int64_t, false>(130, 300, w, KokkosSort::Less<std::int64_t>(), 1, top);
+    check_rows<std::int64_t, true>(130, 300, w, KokkosSortTest::Descending(), 1, top);
+  }
+  check_rows<float, false>(130, 300, w, KokkosSort::Less<float>());
+  check_rows<double, true>(130, 300, w, KokkosSort::Less<double>());
+  // Without scratch the register rows are still sorted (stably).
+  check_rows<std::uint32_t, true>(128, 300, Where::global_no_scratch, KokkosSort::Less<std::uint32_t>());
 }
 
 TEST(TeamSortApi, CompactScratch) {

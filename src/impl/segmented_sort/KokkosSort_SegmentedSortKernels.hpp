@@ -3,13 +3,14 @@
 // Kernels of the segmented sort: one pass over the offsets that checks them and counts the
 // segments of each length class (SegmentCensus), one that lists them (SegmentClassify), the
 // tiny segments one thread each (TinySegmentSort), the lane class in registers by lane groups
-// straight from the offsets (LaneSegmentSort), the team segments one team each in scratch
+// straight from the offsets (LaneSegmentSort, LaneSegmentDirect), the team segments one team each in scratch
 // (TeamSegmentSort), the short ones many per team, packed in scratch (PackedSegmentSort).
 // Large segments go through the tile passes (tile_passes/KokkosSort_SegmentedTilePasses.hpp).
 #include <cstddef>
 #include <cstdint>
 #include <Kokkos_Core.hpp>
 #include "../KokkosSort_KokkosCompat.hpp"
+#include "../KokkosSort_PowerOfTwo.hpp"
 #include "../KokkosSort_Tuning.hpp"
 #include "../team/KokkosSort_TeamPrimitives.hpp"
 #include "../team/KokkosSort_TeamRankSort.hpp"
@@ -40,9 +41,10 @@ struct SegmentClasses {
 
 // Counts over a range of segments: summed except `largest` (a maximum). The classification
 // scans the tiny, small and team ones and the tiles; the census also counts the lane class (which
-// is never listed), finds the longest large segment and the faults.
+// is never listed) with its lanes and widest run, finds the longest large segment and the faults.
 struct SegmentCounts {
   std::size_t tiny, lane, small, team, sort_tiles, merge_tiles;  // large segments' tiles
+  std::size_t lane_width_sum, lane_widest;  // the lane class' runs: sum and maximum of next_pow2(length)
   std::size_t largest;
   std::size_t decreasing, bad_first, bad_last;  // offsets(i + 1) < offsets(i); offsets(0) != 0; last != n
 
@@ -54,6 +56,8 @@ struct SegmentCounts {
     a.team += b.team;
     a.sort_tiles += b.sort_tiles;
     a.merge_tiles += b.merge_tiles;
+    a.lane_width_sum += b.lane_width_sum;
+    a.lane_widest = a.lane_widest < b.lane_widest ? b.lane_widest : a.lane_widest;
     a.largest = a.largest < b.largest ? b.largest : a.largest;
     a.decreasing += b.decreasing;
     a.bad_first += b.bad_first;
@@ -62,7 +66,13 @@ struct SegmentCounts {
   KOKKOS_INLINE_FUNCTION void add(const SegmentClasses& c, const std::size_t len) {
     switch (c.of(len)) {
       case SegmentClass::tiny: ++tiny; break;
-      case SegmentClass::lane: ++lane; break;
+      case SegmentClass::lane: {
+        ++lane;
+        const std::size_t w = std::size_t(next_pow2(int(len)));
+        lane_width_sum += w;
+        lane_widest = w > lane_widest ? w : lane_widest;
+        break;
+      }
       case SegmentClass::small: ++small; break;
       case SegmentClass::team: ++team; break;
       case SegmentClass::large:
@@ -165,14 +175,14 @@ struct TinySegmentSort {
   }
 };
 
-// The lane class: each segment sorted in registers by a lane group as wide as the next power of
-// two of its length (LaneRun: one key per lane of a warp, coalesced loads and stores where the
-// segment lies; all keys in one thread elsewhere), stably. Nothing lists these segments: each
-// warp reads the offsets of `span` consecutive segments (one per lane at a time) and sorts those
-// of the class width by width, handing a width's segments to its groups in turn (a ballot of the
-// lanes holding one, a shuffle of its start and length), `rounds` turns at a time so that their
-// loads are in flight together. Every lane of a warp takes every step (the shuffles need them
-// all): team sizes are a multiple of the group's lanes.
+// The lane class: each segment sorted in registers by a lane group (LaneRun: one key per lane of
+// a warp, coalesced loads and stores where the segment lies; all keys in one thread elsewhere),
+// stably. Nothing lists these segments: each warp reads the offsets of `span` consecutive
+// segments (one per lane at a time) and sorts those of the class width by width, handing a
+// width's segments to its groups in turn (a ballot of the lanes holding one, a shuffle of its
+// start and length), `rounds` turns at a time so that their loads are in flight together. Every
+// lane of a warp takes every step (the shuffles need them all): team sizes are a multiple of the
+// group's lanes. LaneSegmentDirect serves classes of runs of about one width.
 template <class ExecSpace, class KeyView, class ValueView, bool HasValues, class Offsets, class Comp>
 struct LaneSegmentSort {
   using member_type = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
@@ -247,6 +257,59 @@ struct LaneSegmentSort {
         }
       }
     }
+  }
+};
+
+// The lane class when its runs are of about one width W (the widest): lane group g (W lanes, or
+// one thread that holds the run) sorts segment g if it is in the class, by the network unrolled
+// for W. Team sizes are a multiple of the group's lanes.
+template <class ExecSpace, class KeyView, class ValueView, bool HasValues, class Offsets, class Comp, int W>
+struct LaneSegmentDirect {
+  using member_type = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
+  using Key = typename KeyView::non_const_value_type;
+  using Value = typename ValueView::non_const_value_type;
+  using Group = LaneGroup<ExecSpace>;
+  static constexpr int lanes = Group::lanes;
+  static constexpr bool positions = HasValues || !equivalent_keys_identical<Key, Comp>::value;
+  using Run = LaneRun<Group, Key, positions>;
+  static constexpr int group_lanes = lanes == 1 ? 1 : W;
+  KeyView keys;
+  ValueView values;
+  Offsets off;
+  std::size_t nseg;
+  SegmentClasses classes;
+  Comp comp;
+
+  // Warps the call needs.
+  static std::size_t warps(const std::size_t nseg) { return (nseg * std::size_t(group_lanes) + lanes - 1) / lanes; }
+
+  KOKKOS_INLINE_FUNCTION void operator()(const member_type& team) const {
+    const int lane = Group::lane(team.team_rank());
+    const std::size_t thread =
+        std::size_t(team.league_rank()) * std::size_t(team.team_size()) + std::size_t(team.team_rank());
+    const std::size_t s = thread / std::size_t(group_lanes);
+    std::size_t b = 0;
+    int len = 0;  // 0 unless segment s is in the lane class
+    if (s < nseg) {
+      b = std::size_t(off(s));
+      const std::size_t l = std::size_t(off(s + 1)) - b;
+      if (classes.of(l) == SegmentClass::lane) len = int(l);
+    }
+    Run run(lane, len, W);
+    run.load([&](const int p) { return keys(b + std::size_t(p)); });
+    Value v[HasValues ? Run::per_thread : 1] = {};
+    if constexpr (HasValues)
+      run.for_held([&](const int i) {
+        if (run.holds(i)) v[i] = values(b + std::size_t(run.x + i));
+      });
+    run.template sort_fixed<W>(comp);
+    run.for_held([&](const int i) {
+      Value carried{};
+      if constexpr (HasValues) carried = run.carried(v, i);
+      if (!run.holds(i)) return;
+      keys(b + std::size_t(run.x + i)) = run.key[i];
+      if constexpr (HasValues) values(b + std::size_t(run.x + i)) = carried;
+    });
   }
 };
 

@@ -30,6 +30,7 @@ struct SegmentedSortPolicy : PolicyOf<SegmentedSortOptions> {
   int tiny_max = 0;    ///< longest segment one thread sorts where it lies (at most the team tile)
   int lane_max = 0;    ///< longest segment a lane group sorts in registers (at most 32; 1: no lane class)
   int lane_rounds = 0;  ///< lane-class segments a group loads before sorting them (at most the tuned value)
+  int lane_direct = 0;  ///< lane class: a group per segment at the widest run's width (1), warps walking the widths (-1), or by the census (0)
   int small_max = 0;   ///< longest segment sorted packed with others in one team's scratch (at most the team tile)
   int small_segments = 0;  ///< segments per team of the packed class (fewer if scratch is short)
   int small_rank_sort = 0;  ///< packed segments sorted by counting ranks (1) or by insertion sort (-1)
@@ -50,6 +51,7 @@ struct SegmentedPlan {
   int team_size;
   SegmentClasses classes;
   int lane_team_size, lane_rounds;      // the lane class: threads per team (whole lane groups), rounds
+  int lane_direct;                      // the lane class a group per segment: 1 always, -1 never, 0 by the census
   int small_segments, small_team_size;  // the packed class: segments and threads per team
   bool small_rank_sort;                 // the packed class sorted by ranks
 };
@@ -90,6 +92,7 @@ SegmentedPlan segmented_plan(const ExecSpace& exec, const Comp& comp, const Segm
   const int lane_ts = resolve_team_size(exec, policy.team_size > 0 ? policy.team_size : Params::team_size,
                                         Params::team_size, Lanes{{}, {}, {}, 0, {}, 1, comp});
   p.lane_team_size = std::max(lane_ts / Lanes::lanes, 1) * Lanes::lanes;
+  p.lane_direct = policy.lane_direct;
   p.lane_rounds = std::max(1, std::min(policy.lane_rounds > 0 ? policy.lane_rounds : Params::lane_rounds,
                                        int(Params::lane_rounds)));
   int small = std::max(std::min(policy.small_max > 0 ? policy.small_max : Params::small_max, p.tiles.sort_tile), tiny);
@@ -133,6 +136,25 @@ SegmentCounts segment_census(const ExecSpace& exec, const Offsets& off, const st
   return c;
 }
 
+// The lane class by LaneSegmentDirect of the width `widest` (W, from 2 up).
+template <class ExecSpace, class KeyView, class ValueView, bool HasValues, class Offsets, class Comp, int W>
+void launch_lane_direct(const ExecSpace& exec, const KeyView& keys, const ValueView& values, const Offsets& off,
+                        const std::size_t nseg, const SegmentedPlan& plan, const int widest, const Comp& comp) {
+  if constexpr (W < lane_sort_max) {
+    if (widest > W) {
+      launch_lane_direct<ExecSpace, KeyView, ValueView, HasValues, Offsets, Comp, 2 * W>(exec, keys, values, off, nseg,
+                                                                                        plan, widest, comp);
+      return;
+    }
+  }
+  using Direct = LaneSegmentDirect<ExecSpace, KeyView, ValueView, HasValues, Offsets, Comp, W>;
+  const std::size_t per_team = std::size_t(plan.lane_team_size / Direct::lanes);
+  const std::size_t teams = (Direct::warps(nseg) + per_team - 1) / per_team;
+  Kokkos::parallel_for("KokkosSort::segmented_lane_direct",
+                       Kokkos::TeamPolicy<ExecSpace>(exec, int(teams), plan.lane_team_size),
+                       Direct{keys, values, off, nseg, plan.classes, comp});
+}
+
 // Sorts every segment [off(i), off(i + 1)) of contiguous keys (and values), the census done.
 template <class ExecSpace, class KeyView, class ValueView, bool HasValues, class Offsets, class Comp>
 void segmented_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const ValueView& values,
@@ -171,11 +193,23 @@ void segmented_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const
                                                                                        comp});
   if (counts.lane > 0) {
     using Lanes = LaneSegmentSort<ExecSpace, KeyView, ValueView, HasValues, Offsets, Comp>;
-    const std::size_t per_team = std::size_t(plan.lane_team_size / Lanes::lanes);
-    const std::size_t teams = (Lanes::warps(nseg) + per_team - 1) / per_team;
-    Kokkos::parallel_for("KokkosSort::segmented_lane",
-                         Kokkos::TeamPolicy<ExecSpace>(exec, int(teams), plan.lane_team_size),
-                         Lanes{keys, values, off, nseg, plan.classes, plan.lane_rounds, comp});
+    // A group per segment at the widest run's width, unless that pads the runs too much.
+    const int widest = int(counts.lane_widest);
+    const double direct_lanes = double(nseg) * double(Lanes::lanes == 1 ? 1 : widest);
+    const bool direct =
+        plan.lane_direct > 0 ||
+        (plan.lane_direct == 0 && direct_lanes <= Tuning<ExecSpace>::SegmentedSort::lane_direct_slack *
+                                                     double(Lanes::lanes == 1 ? counts.lane : counts.lane_width_sum));
+    if (direct) {
+      launch_lane_direct<ExecSpace, KeyView, ValueView, HasValues, Offsets, Comp, 2>(exec, keys, values, off, nseg,
+                                                                                    plan, widest, comp);
+    } else {
+      const std::size_t per_team = std::size_t(plan.lane_team_size / Lanes::lanes);
+      const std::size_t teams = (Lanes::warps(nseg) + per_team - 1) / per_team;
+      Kokkos::parallel_for("KokkosSort::segmented_lane",
+                           Kokkos::TeamPolicy<ExecSpace>(exec, int(teams), plan.lane_team_size),
+                           Lanes{keys, values, off, nseg, plan.classes, plan.lane_rounds, comp});
+    }
   }
   if (counts.small > 0) {
     const std::size_t teams = (counts.small + std::size_t(plan.small_segments) - 1) / std::size_t(plan.small_segments);
@@ -276,6 +310,7 @@ void batched_sort_entry(const char* entry, const ExecSpace& exec, const KeyView&
   counts.add(plan.classes, cols);
   counts.tiny *= rows;
   counts.lane *= rows;
+  counts.lane_width_sum *= rows;
   counts.small *= rows;
   counts.team *= rows;
   counts.sort_tiles *= rows;
