@@ -236,9 +236,9 @@ TEST(TeamSortApi, KeysInGlobalMemoryWithScratch) {
   check_rows<double, false>(200, 300, Where::global_with_scratch, KokkosSort::Less<double>());
 }
 
-// Rows up to the GPUs' register rows (128 keys) and past them, every length up to 40: keys of
-// every width, keys at their type's top, floating-point keys and comparators (which carry
-// positions), by key (stable: values are the input positions).
+// Rows of up to 130 keys (the rank sort's bounds and past them), every length up to 40: keys of
+// every width, keys at their type's top, floating-point keys and comparators, by key (stable:
+// values are the input positions).
 TEST(TeamSortApi, ShortRows) {
   const auto w = Where::global_with_scratch;
   for (const bool top : {false, true}) {
@@ -251,7 +251,6 @@ TEST(TeamSortApi, ShortRows) {
   }
   check_rows<float, false>(130, 300, w, KokkosSort::Less<float>());
   check_rows<double, true>(130, 300, w, KokkosSort::Less<double>());
-  // Without scratch the register rows are still sorted (stably).
   check_rows<std::uint32_t, true>(128, 300, Where::global_no_scratch, KokkosSort::Less<std::uint32_t>());
 }
 

@@ -115,7 +115,7 @@ struct HostTuning {
     static constexpr int tiny_max = 16;
     static constexpr int lane_max = 1;
     static constexpr int lane_rounds = 1;  // segments a thread loads before sorting them
-    // Lane class one segment a thread when that pads the runs' widths by at most this factor (as on CUDA).
+    // The lane class one segment a thread when that pads the runs by at most this factor (CUDA's).
     static constexpr double lane_direct_slack = 1.5;
     static constexpr int small_max = 16;
     static constexpr int small_segments = 64;
@@ -133,7 +133,6 @@ struct HostTuning {
   // (bench_team_sort, 2 shared OpenMP cores): 1.5-2.4x at 16-64 keys, 1.1-1.25x at 128, 0.95x at 256.
   struct TeamSort {
     static constexpr int rank_sort_max = 128;
-    static constexpr int register_sort_max = 0;  // no lane groups on host backends
   };
   // Tiles sorted and merged in scratch (TilePasses: merge sort, bucket sort): a one-thread
   // team has no memory banks to spread accesses over.
@@ -384,8 +383,9 @@ struct CudaTuning {
     // Segments a lane group loads before sorting them (their loads in flight together). Not timed yet.
     static constexpr int lane_rounds = 4;
     // Lane groups of the widest run's width, one segment each, when that launches at most this
-    // many times the lanes of the runs' own widths: at equal width they sorted segments of 16
-    // keys 1.5x as fast as warps walking the widths (H200, 2^24 u32 keys, 0.203 vs 0.304 ms).
+    // many times the lanes of the runs' own widths, else warps walking the widths. H200, 2^24
+    // keys, one run: seg16 u32 0.250 vs 0.350 ms, pairs 0.296 vs 0.509; laplace27 rows 0.395 vs
+    // 0.549; power-law graph rows (mixed widths) 1.57 vs 1.31. The factor itself not swept.
     static constexpr double lane_direct_slack = 1.5;
     static constexpr int small_max = 32;
     static constexpr int small_segments = 128;
@@ -407,9 +407,6 @@ struct CudaTuning {
   // and 128 keys ranks take 2.2x as long.
   struct TeamSort {
     static constexpr int rank_sort_max = 64;
-    // Rows of up to 128 keys in the first warp's registers (4 keys a lane at most): rows of 100
-    // u32 keys 0.238 ms against 0.393 by ranks and merges in scratch (H200, 2^24 keys).
-    static constexpr int register_sort_max = 128;
   };
   // Tiles sorted and merged in scratch (TilePasses: merge sort and bucket sort).
   struct Tiles {
@@ -515,9 +512,6 @@ struct GpuTuning : CudaTuning {
   // Lane groups of one thread there: the packed class sorts short segments.
   struct SegmentedSort : CudaTuning::SegmentedSort {
     static constexpr int lane_max = 1;
-  };
-  struct TeamSort : CudaTuning::TeamSort {
-    static constexpr int register_sort_max = 0;
   };
 };
 

@@ -90,7 +90,8 @@ struct LaneRun {
   }
 
   // The same network for a width W known at compile time (W == width), unrolled: partners and
-  // directions become constants (rows of 100 keys sorted 2.2x as fast as by the loops, H200).
+  // directions become constants (segmented_sort of 2^24 u32 keys in segments of 16, one group a
+  // segment: 0.333 ms by the loops, 0.250 unrolled, H200).
   template <int W, class Comp>
   KOKKOS_INLINE_FUNCTION void sort_fixed(const Comp& comp) {
     constexpr int h = W < per_thread ? W : per_thread;
