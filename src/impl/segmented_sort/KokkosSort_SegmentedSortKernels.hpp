@@ -227,7 +227,7 @@ struct LaneSegmentSort {
         for (int q0 = 0; q0 < count; q0 += groups * rounds) {
           Run run[max_rounds];
           std::size_t start[max_rounds] = {};
-          Value v[max_rounds][HasValues ? Run::per_thread : 1] = {};
+          Value v[max_rounds][Run::per_thread] = {};
           KOKKOSSORT_UNROLL
           for (int r = 0; r < max_rounds; ++r) {
             if (r >= rounds || q0 + r * groups >= count) continue;  // the same on every lane
@@ -238,20 +238,15 @@ struct LaneSegmentSort {
             run[r] = Run(lane, q < count ? slen : 0, width);
             run[r].load([&](const int p) { return keys(start[r] + std::size_t(p)); });
             if constexpr (HasValues)
-              run[r].for_held([&](const int i) {
-                if (run[r].holds(i)) v[r][i] = values(start[r] + std::size_t(run[r].x + i));
-              });
+              run[r].load_values(v[r], [&](const int p) { return values(start[r] + std::size_t(p)); });
           }
           KOKKOSSORT_UNROLL
           for (int r = 0; r < max_rounds; ++r) {
             if (r >= rounds || q0 + r * groups >= count) continue;
             run[r].sort(comp);
-            run[r].for_held([&](const int i) {
-              Value carried{};
-              if constexpr (HasValues) carried = run[r].carried(v[r], i);
-              if (!run[r].holds(i)) return;
-              keys(start[r] + std::size_t(run[r].x + i)) = run[r].key[i];
-              if constexpr (HasValues) values(start[r] + std::size_t(run[r].x + i)) = carried;
+            run[r].template store<HasValues>(v[r], [&](const int p, const Key& k, const Value& value) {
+              keys(start[r] + std::size_t(p)) = k;
+              if constexpr (HasValues) values(start[r] + std::size_t(p)) = value;
             });
           }
         }
@@ -297,18 +292,12 @@ struct LaneSegmentDirect {
     }
     Run run(lane, len, W);
     run.load([&](const int p) { return keys(b + std::size_t(p)); });
-    Value v[HasValues ? Run::per_thread : 1] = {};
-    if constexpr (HasValues)
-      run.for_held([&](const int i) {
-        if (run.holds(i)) v[i] = values(b + std::size_t(run.x + i));
-      });
+    Value v[Run::per_thread] = {};
+    if constexpr (HasValues) run.load_values(v, [&](const int p) { return values(b + std::size_t(p)); });
     run.template sort_fixed<W>(comp);
-    run.for_held([&](const int i) {
-      Value carried{};
-      if constexpr (HasValues) carried = run.carried(v, i);
-      if (!run.holds(i)) return;
-      keys(b + std::size_t(run.x + i)) = run.key[i];
-      if constexpr (HasValues) values(b + std::size_t(run.x + i)) = carried;
+    run.template store<HasValues>(v, [&](const int p, const Key& k, const Value& value) {
+      keys(b + std::size_t(p)) = k;
+      if constexpr (HasValues) values(b + std::size_t(p)) = value;
     });
   }
 };
