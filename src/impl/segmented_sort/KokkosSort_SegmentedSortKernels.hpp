@@ -3,8 +3,9 @@
 // Kernels of the segmented sort: one pass over the offsets that checks them and counts the
 // segments of each length class (SegmentCensus), one that lists them (SegmentClassify), the
 // tiny segments one thread each (TinySegmentSort), the lane class in registers by lane groups
-// straight from the offsets (LaneSegmentSort, LaneSegmentDirect), the team segments one team each in scratch
-// (TeamSegmentSort), the short ones many per team, packed in scratch (PackedSegmentSort).
+// straight from the offsets (LaneSegmentSort, LaneSegmentDirect), the team segments one team
+// each in scratch (TeamSegmentSort), the short ones many per team, packed in scratch
+// (PackedSegmentSort).
 // Large segments go through the tile passes (tile_passes/KokkosSort_SegmentedTilePasses.hpp).
 #include <cstddef>
 #include <cstdint>

@@ -30,7 +30,7 @@ struct SegmentedSortPolicy : PolicyOf<SegmentedSortOptions> {
   int tiny_max = 0;    ///< longest segment one thread sorts where it lies (at most the team tile)
   int lane_max = 0;    ///< longest segment a lane group sorts in registers (at most 32; 1: no lane class)
   int lane_rounds = 0;  ///< lane-class segments a group loads before sorting them (at most the tuned value)
-  int lane_direct = 0;  ///< lane class: a group per segment at the widest run's width (1), warps walking the widths (-1), or by the census (0)
+  int lane_direct = 0;  ///< lane class a group per segment (1), by walking warps (-1), or as the census says (0)
   int small_max = 0;   ///< longest segment sorted packed with others in one team's scratch (at most the team tile)
   int small_segments = 0;  ///< segments per team of the packed class (fewer if scratch is short)
   int small_rank_sort = 0;  ///< packed segments sorted by counting ranks (1) or by insertion sort (-1)
