@@ -151,7 +151,10 @@ struct LaneRun {
   }
 
  private:
-  // Step (k, j) of the network between slot i here and slot i of lane ^ m (m = j / held).
+  // Step (k, j) of the network between slot i here and slot i of lane ^ m (m = j / held). One
+  // comparison and selects, no branch: (key, position) pairs are distinct where Positions, and
+  // equivalent keys are identical where not, so "not before" is "after" (ptxas made the two-sided
+  // test a branch per step: twice the instructions of the whole segmented lane kernel, H200).
   template <class Comp>
   KOKKOS_INLINE_FUNCTION void exchange_across(const int i, const int m, const int j, const int k, const Comp& comp) {
     const Key other = Group::shuffle_xor(key[i], m);
@@ -159,26 +162,24 @@ struct LaneRun {
     const int p = x + i;
     // The lower position of an ascending pair (or the higher of a descending one) keeps the earlier key.
     const bool keep_first = ((p & j) == 0) == ((p & k) == 0);
-    const bool take = keep_first ? before(other, other_pos, key[i], pos[i], comp)
-                                 : before(key[i], pos[i], other, other_pos, comp);
-    if (take) {
-      key[i] = other;
-      pos[i] = other_pos;
-    }
+    const bool take = keep_first == before(other, other_pos, key[i], pos[i], comp);
+    key[i] = take ? other : key[i];
+    if constexpr (Positions) pos[i] = take ? other_pos : pos[i];
   }
-  // Step (k, j) between slots i and i + j of this thread.
+  // Step (k, j) between slots i and i + j of this thread, by selects as exchange_across.
   template <class Comp>
   KOKKOS_INLINE_FUNCTION void exchange_within(const int i, const int j, const int k, const Comp& comp) {
     const bool ascending = ((x + i) & k) == 0;
-    const bool swap = ascending ? before(key[i + j], pos[i + j], key[i], pos[i], comp)
-                                : before(key[i], pos[i], key[i + j], pos[i + j], comp);
-    if (swap) {
-      const Key tk = key[i];
-      key[i] = key[i + j];
-      key[i + j] = tk;
-      const int tp = pos[i];
-      pos[i] = pos[i + j];
-      pos[i + j] = tp;
+    const bool swap = ascending == before(key[i + j], pos[i + j], key[i], pos[i], comp);
+    const Key lo = swap ? key[i + j] : key[i];
+    const Key hi = swap ? key[i] : key[i + j];
+    key[i] = lo;
+    key[i + j] = hi;
+    if constexpr (Positions) {
+      const int plo = swap ? pos[i + j] : pos[i];
+      const int phi = swap ? pos[i] : pos[i + j];
+      pos[i] = plo;
+      pos[i + j] = phi;
     }
   }
 
@@ -188,8 +189,9 @@ struct LaneRun {
   KOKKOS_INLINE_FUNCTION bool before(const Key& a, const int pa, const Key& b, const int pb, const Comp& comp) const {
     if constexpr (Positions) {
       const bool pad_a = pa >= len, pad_b = pb >= len;
-      if (pad_a || pad_b) return pad_a == pad_b ? pa < pb : pad_b;
-      return comp(a, b) || (pa < pb && !comp(b, a));
+      const bool by_key = comp(a, b) || (pa < pb && !comp(b, a));
+      const bool by_pad = pad_a == pad_b ? pa < pb : pad_b;
+      return (pad_a || pad_b) ? by_pad : by_key;
     } else {
       (void)pa;
       (void)pb;
