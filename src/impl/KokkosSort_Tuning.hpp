@@ -117,6 +117,7 @@ struct HostTuning {
     static constexpr int lane_rounds = 1;  // segments a thread loads before sorting them
     // The lane class one segment a thread when that pads the runs by at most this factor (CUDA's).
     static constexpr double lane_direct_slack = 1.5;
+    static constexpr int lane_keys_per_thread = 1;  // unused: a lane group is one thread here
     static constexpr int small_max = 16;
     static constexpr int small_segments = 64;
     // Packed segments by counting ranks rather than one thread's insertion sort. Not timed yet.
@@ -387,6 +388,9 @@ struct CudaTuning {
     // keys, one run: seg16 u32 0.250 vs 0.350 ms, pairs 0.296 vs 0.509; laplace27 rows 0.395 vs
     // 0.549; power-law graph rows (mixed widths) 1.57 vs 1.31. The factor itself not swept.
     static constexpr double lane_direct_slack = 1.5;
+    // Keys each lane holds when a group takes one segment (runs of W keys on W / 4 lanes). Segments of
+    // 16 u32 keys, H200: 4 a lane 0.058 ms against 0.068 (2), 0.058 (8) and 0.113 (1).
+    static constexpr int lane_keys_per_thread = 4;
     static constexpr int small_max = 32;
     static constexpr int small_segments = 128;
     // Packed segments by counting ranks against one thread's insertion sort (H200, 2^22/2^24):

@@ -256,9 +256,9 @@ struct LaneSegmentSort {
   }
 };
 
-// The lane class when its runs are of about one width W (the widest): lane group g (W lanes, or
-// one thread that holds the run) sorts segment g if it is in the class, by the network unrolled
-// for W. Team sizes are a multiple of the group's lanes.
+// The lane class when its runs are of about one width W (the widest): lane group g (W /
+// per_thread lanes, or one thread that holds the run) sorts segment g if it is in the class, by
+// the network unrolled for W. Team sizes are a multiple of the group's lanes.
 template <class ExecSpace, class KeyView, class ValueView, bool HasValues, class Offsets, class Comp, int W>
 struct LaneSegmentDirect {
   using member_type = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
@@ -267,8 +267,10 @@ struct LaneSegmentDirect {
   using Group = LaneGroup<ExecSpace>;
   static constexpr int lanes = Group::lanes;
   static constexpr bool positions = HasValues || !equivalent_keys_identical<Key, Comp>::value;
-  using Run = LaneRun<Group, Key, positions>;
-  static constexpr int group_lanes = lanes == 1 ? 1 : W;
+  // Each lane holds up to lane_keys_per_thread keys of the run (a one-thread group all of them).
+  static constexpr int per_thread = lanes == 1 ? lane_sort_max : Tuning<ExecSpace>::SegmentedSort::lane_keys_per_thread;
+  using Run = LaneRun<Group, Key, positions, per_thread>;
+  static constexpr int group_lanes = lanes == 1 || W <= per_thread ? 1 : W / per_thread;
   KeyView keys;
   ValueView values;
   Offsets off;
