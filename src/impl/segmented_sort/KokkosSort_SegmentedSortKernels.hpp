@@ -228,7 +228,6 @@ struct LaneSegmentSort {
         for (int q0 = 0; q0 < count; q0 += groups * rounds) {
           Run run[max_rounds];
           std::size_t start[max_rounds] = {};
-          Value v[max_rounds][Run::per_thread] = {};
           KOKKOSSORT_UNROLL
           for (int r = 0; r < max_rounds; ++r) {
             if (r >= rounds || q0 + r * groups >= count) continue;  // the same on every lane
@@ -238,14 +237,14 @@ struct LaneSegmentSort {
             const int slen = Group::shuffle(len, src);
             run[r] = Run(lane, q < count ? slen : 0, width);
             run[r].load([&](const int p) { return keys(start[r] + std::size_t(p)); });
-            if constexpr (HasValues)
-              run[r].load_values(v[r], [&](const int p) { return values(start[r] + std::size_t(p)); });
           }
           KOKKOSSORT_UNROLL
           for (int r = 0; r < max_rounds; ++r) {
             if (r >= rounds || q0 + r * groups >= count) continue;
             run[r].sort(comp);
-            run[r].template store<HasValues>(v[r], [&](const int p, const Key& k, const Value& value) {
+            run[r].template store<HasValues>(
+                [&](const int p) { return values(start[r] + std::size_t(p)); },
+                [&](const int p, const Key& k, const Value& value) {
               keys(start[r] + std::size_t(p)) = k;
               if constexpr (HasValues) values(start[r] + std::size_t(p)) = value;
             });
@@ -295,10 +294,9 @@ struct LaneSegmentDirect {
     }
     Run run(lane, len, W);
     run.load([&](const int p) { return keys(b + std::size_t(p)); });
-    Value v[Run::per_thread] = {};
-    if constexpr (HasValues) run.load_values(v, [&](const int p) { return values(b + std::size_t(p)); });
     run.template sort_fixed<W>(comp);
-    run.template store<HasValues>(v, [&](const int p, const Key& k, const Value& value) {
+    run.template store<HasValues>([&](const int p) { return values(b + std::size_t(p)); },
+                                  [&](const int p, const Key& k, const Value& value) {
       keys(b + std::size_t(p)) = k;
       if constexpr (HasValues) values(b + std::size_t(p)) = value;
     });

@@ -33,6 +33,8 @@ struct LaneGroup {
     total = value;
     return 0;
   }
+  // Orders the group's memory accesses before it against those after it (every thread calls it).
+  KOKKOS_INLINE_FUNCTION static void sync() {}
   // Bit l set where lane l's `pred` holds (the group's threads at once).
   KOKKOS_INLINE_FUNCTION static std::uint32_t ballot(const bool pred) { return pred ? 1u : 0u; }
   // Set bits of a ballot (a one-lane group's is 0 or 1).
@@ -113,6 +115,11 @@ struct LaneGroup<ExecSpace, typename std::enable_if<is_cuda_space<ExecSpace>::va
 #else
     total = value;  // host pass of the CUDA build: never run
     return 0;
+#endif
+  }
+  KOKKOS_INLINE_FUNCTION static void sync() {
+#if defined(__CUDA_ARCH__)
+    __syncwarp();
 #endif
   }
   KOKKOS_INLINE_FUNCTION static std::uint32_t ballot(const bool pred) {

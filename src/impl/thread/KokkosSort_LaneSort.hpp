@@ -72,22 +72,24 @@ struct LaneRun {
     });
   }
 
-  // v[i] = value(p) for the held positions p = x + i < len: the run's values, for store().
-  template <class Value, class ValueAt>
-  KOKKOS_INLINE_FUNCTION void load_values(Value (&v)[per_thread], const ValueAt& value) const {
-    for_held([&](const int i) {
-      if (holds(i)) v[i] = value(x + i);
-    });
-  }
-
   // After sort(): store(p, key, value) for the held positions p < len, with the key now at p and,
-  // WithValues, the value that came with it from v (load_values). Every lane of the warp calls it.
-  template <bool WithValues, class Value, class Store>
-  KOKKOS_INLINE_FUNCTION void store(const Value (&v)[per_thread], const Store& store) const {
+  // WithValues, value_at(q), the value at the run position q the key came from. The group reads
+  // every value before it stores any, so values may be sorted in place. Every lane of the warp
+  // calls it. Reading each value where it lies runs as fast as loading the run's values before
+  // the sort and shuffling them after it (16-key segments with u32 values, H200: 0.187 against 0.191 ms).
+  template <bool WithValues, class ValueAt, class Store>
+  KOKKOS_INLINE_FUNCTION void store(const ValueAt& value_at, const Store& store) const {
+    using Value = std::decay_t<decltype(value_at(0))>;
+    Value v[per_thread] = {};
+    if constexpr (WithValues) {
+      static_assert(Positions, "KokkosSort: values follow their keys' positions");
+      for_held([&](const int i) {
+        if (holds(i)) v[i] = value_at(pos[i]);
+      });
+      Group::sync();
+    }
     for_held([&](const int i) {
-      Value value{};
-      if constexpr (WithValues) value = carried(v, i);
-      if (holds(i)) store(x + i, key[i], value);
+      if (holds(i)) store(x + i, key[i], v[i]);
     });
   }
 
@@ -127,26 +129,6 @@ struct LaneRun {
         for (int i = 0; i < h; ++i)
           if (!(i & j)) exchange_within(i, j, k, comp);
       }
-    }
-  }
-
-  // The value that came with the key now held at i, from v (the values this thread loaded at
-  // its positions, as load did the keys). Every lane of the warp calls it.
-  template <class Value>
-  KOKKOS_INLINE_FUNCTION Value carried(const Value (&v)[per_thread], const int i) const {
-    static_assert(Positions, "KokkosSort: values follow their keys' positions");
-    if constexpr (Group::lanes == 1) {
-      return v[pos[i]];
-    } else if constexpr (per_thread == 1) {
-      return Group::shuffle(v[0], first_lane + pos[i]);
-    } else {
-      const int src = first_lane + pos[i] / held, slot = pos[i] % held;
-      Value out = v[0];
-      for_held([&](const int r) {
-        const Value t = Group::shuffle(v[r], src);
-        if (r == slot) out = t;
-      });
-      return out;
     }
   }
 
