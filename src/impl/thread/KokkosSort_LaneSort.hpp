@@ -30,7 +30,7 @@ struct LaneRun {
   static constexpr int per_thread = PerThread;
   Key key[per_thread];
   int pos[per_thread];
-  int x, len, width, held, first_lane;
+  int x, len, width, held;
 
   // lane: this thread's lane in the warp; its group is the aligned width / held lanes around it.
   KOKKOS_INLINE_FUNCTION LaneRun(const int lane, const int len_, const int width_)
@@ -39,11 +39,8 @@ struct LaneRun {
         x(0),
         len(len_),
         width(width_),
-        held(width_ < per_thread ? width_ : per_thread),
-        first_lane(0) {
-    const int in_group = Group::lanes == 1 ? 0 : lane & (width / held - 1);
-    x = in_group * held;
-    first_lane = lane - in_group;
+        held(width_ < per_thread ? width_ : per_thread) {
+    x = (Group::lanes == 1 ? 0 : lane & (width / held - 1)) * held;
   }
   KOKKOS_INLINE_FUNCTION LaneRun() : LaneRun(0, 0, 1) {}
 
