@@ -10,8 +10,9 @@
 //
 // keys and values are rank-1 Views of any length (subviews of global memory, or team scratch)
 // and any trivially copyable type; the result is in them (in place). On CUDA a row of 33 to
-// Tuning TeamSort::register_sort_max integer keys in their default order (no values) in a team
-// of whole warps is sorted in the first warp's registers. Otherwise a team sort copies the row
+// Tuning TeamSort::register_sort_max built-in keys of up to 4 bytes in their default order (with
+// or without values; 8-byte integer keys without values) in a team of whole warps is sorted in
+// the first warp's registers, stably. Otherwise a team sort copies the row
 // into team scratch and sorts it there, stably: a short row (Tuning TeamSort::rank_sort_max keys)
 // by counting each key's rank, written straight back, a longer one by the package's team merge sort;
 // that scratch is working memory the caller requests for the kernel, after its own:
@@ -150,34 +151,67 @@ KOKKOS_INLINE_FUNCTION void team_rank_sort_row(const Member& team, const KeyView
   team.team_barrier();
 }
 
-// A row of n <= lanes x PerThread keys sorted in the registers of the team's first lane group
-// (LaneRun's network over lanes x PerThread positions, unrolled; stable), straight from and back
-// to the View; the other threads wait at the closing barrier. No scratch.
-template <bool HasValues, int PerThread, class ExecSpace, class Member, class KeyView, class ValueView, class Comp>
-KOKKOS_INLINE_FUNCTION void team_register_sort_row(const Member& team, const KeyView& keys, const ValueView& values,
-                                                   const int n, const Comp& comp) {
+// A row of n <= lanes x PerThread keys, whose equivalent keys are identical (so an unstable
+// network gives the stable result), sorted in the registers of the team's first lane group
+// (LaneRun's network over lanes x PerThread positions, unrolled), straight from and back to the
+// View; the other threads wait at the closing barrier. No scratch.
+template <int PerThread, class ExecSpace, class Member, class KeyView, class Comp>
+KOKKOS_INLINE_FUNCTION void team_register_sort_row(const Member& team, const KeyView& keys, const int n,
+                                                   const Comp& comp) {
   using Group = LaneGroup<ExecSpace>;
   using Key = typename KeyView::non_const_value_type;
-  using Value = typename ValueView::non_const_value_type;
-  using Run = LaneRun<Group, Key, HasValues || !equivalent_keys_identical<Key, Comp>::value, PerThread>;
+  static_assert(equivalent_keys_identical<Key, Comp>::value, "KokkosSort: register rows carry no positions");
   constexpr int width = Group::lanes * PerThread;
   if (team.team_rank() < Group::lanes) {
-    Run run(team.team_rank(), n, width);
+    LaneRun<Group, Key, false, PerThread> run(team.team_rank(), n, width);
     run.load([&](const int p) { return keys(p); });
     run.template sort_fixed<width>(comp);
-    run.template store<HasValues>([&](const int p) { return values(p); },
-                                  [&](const int p, const Key& k, const Value& v) {
-                                    keys(p) = k;
-                                    if constexpr (HasValues) values(p) = v;
-                                  });
+    run.template store<false>([&](const int p) { return keys(p); },
+                              [&](const int p, const Key& k, const Key&) { keys(p) = k; });
   }
   team.team_barrier();
 }
 
-// Rows of more than a key a lane and up to Tuning TeamSort::register_sort_max keys alone, whose
-// equivalent keys are identical, are sorted in registers (teams of whole lane groups), others up to rank_max (-1: Tuning
-// TeamSort::rank_sort_max) by ranks in scratch, longer ones by the team merge sort in scratch;
-// all stable. An explicit rank_max skips the registers.
+// A row of n <= lanes x PerThread built-in keys of up to 4 bytes in the default order, sorted in
+// the registers of the team's first lane group as 64-bit words, the key's ordered bits over its
+// position: the words are distinct, so the network carries no positions of its own and equal keys
+// keep their order. Each key (and value) is then read at the position its word names and written
+// to its place once the group has read them all.
+template <bool HasValues, int PerThread, class ExecSpace, class Member, class KeyView, class ValueView>
+KOKKOS_INLINE_FUNCTION void team_register_sort_row_packed(const Member& team, const KeyView& keys,
+                                                          const ValueView& values, const int n) {
+  using Group = LaneGroup<ExecSpace>;
+  using Key = typename KeyView::non_const_value_type;
+  using Value = typename ValueView::non_const_value_type;
+  using Word = std::uint64_t;
+  static_assert(sizeof(Key) <= 4, "KokkosSort: a packed word holds a key of up to 4 bytes and its position");
+  constexpr int width = Group::lanes * PerThread;
+  if (team.team_rank() < Group::lanes) {
+    LaneRun<Group, Word, false, PerThread> run(team.team_rank(), n, width);
+    run.load([&](const int p) { return Word(to_ordered_bits(Key(keys(p)))) << 32 | Word(p); });
+    run.template sort_fixed<width>(Less<Word>());
+    Key k[PerThread] = {};
+    Value v[HasValues ? PerThread : 1] = {};
+    run.for_held([&](const int i) {
+      if (!run.holds(i)) return;
+      const int from = int(run.key[i] & Word(0xffffffffu));
+      k[i] = keys(from);
+      if constexpr (HasValues) v[i] = values(from);
+    });
+    Group::sync();
+    run.for_held([&](const int i) {
+      if (!run.holds(i)) return;
+      keys(run.x + i) = k[i];
+      if constexpr (HasValues) values(run.x + i) = v[i];
+    });
+  }
+  team.team_barrier();
+}
+
+// Rows of keys alone whose equivalent keys are identical, of more than a key a lane and up to
+// Tuning TeamSort::register_sort_max keys, are sorted in registers (teams of whole lane groups);
+// others of up to rank_max (-1: Tuning TeamSort::rank_sort_max) keys by ranks in scratch, longer
+// ones by the team merge sort in scratch; all stable. An explicit rank_max skips the registers.
 template <bool HasValues, class Member, class KeyView, class ValueView, class Comp>
 KOKKOS_INLINE_FUNCTION void team_sort_row(const Member& team, const KeyView& keys, const ValueView& values,
                                           const Comp& comp, int rank_max = -1) {
@@ -191,16 +225,29 @@ KOKKOS_INLINE_FUNCTION void team_sort_row(const Member& team, const KeyView& key
   if (n < 2) return;
   constexpr int register_max = Tuning<ExecSpace>::TeamSort::register_sort_max;
   constexpr int lanes = LaneGroup<ExecSpace>::lanes;
-  // Only rows whose network needs no positions (keys alone, equivalent keys identical): with
-  // values, rows of 100 u32 keys ran 0.575 ms in registers against 0.564 by the merge sort (H200).
-  if constexpr (register_max > 0 && !HasValues && equivalent_keys_identical<Key, Comp>::value) {
+  // Keys alone whose equivalent keys are identical go through the network as they are; built-in
+  // keys of up to 4 bytes in the default order otherwise (with values, floats) packed with their
+  // positions (rows of 100 u32 keys with values, H200: 0.262 ms against 0.558 by the merge sort
+  // in scratch and 0.575 with positions carried beside the keys); other rows stay in scratch.
+  constexpr bool plain = !HasValues && equivalent_keys_identical<Key, Comp>::value;
+  constexpr bool packed =
+      !plain && is_builtin_key<Key>::value && sizeof(Key) <= 4 && std::is_same<Comp, Less<Key>>::value;
+  if constexpr (register_max > 0 && (plain || packed)) {
     static_assert(lanes > 1 && register_max <= 4 * lanes, "KokkosSort: register rows of up to 4 keys a lane");
     // Rows of up to a key a lane: the rank sort in scratch was as fast (H200, rows of 16 keys).
     if (rank_max < 0 && n > std::size_t(lanes) && n <= std::size_t(register_max) && team.team_size() % lanes == 0) {
-      if (n <= std::size_t(2 * lanes))
-        team_register_sort_row<HasValues, 2, ExecSpace>(team, keys, values, int(n), comp);
-      else
-        team_register_sort_row<HasValues, 4, ExecSpace>(team, keys, values, int(n), comp);
+      const bool two = n <= std::size_t(2 * lanes);
+      if constexpr (plain) {
+        if (two)
+          team_register_sort_row<2, ExecSpace>(team, keys, int(n), comp);
+        else
+          team_register_sort_row<4, ExecSpace>(team, keys, int(n), comp);
+      } else {
+        if (two)
+          team_register_sort_row_packed<HasValues, 2, ExecSpace>(team, keys, values, int(n));
+        else
+          team_register_sort_row_packed<HasValues, 4, ExecSpace>(team, keys, values, int(n));
+      }
       return;
     }
   }

@@ -413,7 +413,7 @@ struct CudaTuning {
   struct TeamSort {
     static constexpr int rank_sort_max = 64;
     // Rows of up to 128 keys in the first warp's registers (4 keys a lane at most): rows of 100
-    // u32 keys 0.165 ms against 0.394 by ranks and merges in scratch (H200, 2^24 keys).
+    // u32 keys 0.169 ms against 0.397 by ranks and merges in scratch (h200-2026-11-29-team-sort.json).
     static constexpr int register_sort_max = 128;
   };
   // Tiles sorted and merged in scratch (TilePasses: merge sort and bucket sort).
