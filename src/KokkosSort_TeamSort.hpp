@@ -12,8 +12,8 @@
 // and any trivially copyable type; the result is in them (in place). On CUDA a row of 33 to
 // Tuning TeamSort::register_sort_max built-in keys of up to 4 bytes in their default order (with
 // or without values; 8-byte integer keys without values) in a team of whole warps is sorted in
-// the first warp's registers, stably. Otherwise a team sort copies the row
-// into team scratch and sorts it there, stably: a short row (Tuning TeamSort::rank_sort_max keys)
+// the first warp's registers, stably. Otherwise a team sort copies the row into team scratch and
+// sorts it there, stably: a short row (Tuning TeamSort::rank_sort_max keys)
 // by counting each key's rank, written straight back, a longer one by the package's team merge sort;
 // that scratch is working memory the caller requests for the kernel, after its own:
 //   policy.set_scratch_size(0, Kokkos::PerTeam(own_bytes + team_sort_scratch_size<Key>(n_max)))
@@ -208,10 +208,10 @@ KOKKOS_INLINE_FUNCTION void team_register_sort_row_packed(const Member& team, co
   team.team_barrier();
 }
 
-// Rows of keys alone whose equivalent keys are identical, of more than a key a lane and up to
-// Tuning TeamSort::register_sort_max keys, are sorted in registers (teams of whole lane groups);
-// others of up to rank_max (-1: Tuning TeamSort::rank_sort_max) keys by ranks in scratch, longer
-// ones by the team merge sort in scratch; all stable. An explicit rank_max skips the registers.
+// Rows of more than a key a lane and up to Tuning TeamSort::register_sort_max keys are sorted in
+// registers (teams of whole lane groups) where their keys allow it (below), others of up to
+// rank_max (-1: Tuning TeamSort::rank_sort_max) keys by ranks in scratch, longer ones by the
+// team merge sort in scratch; all stable. An explicit rank_max skips the registers.
 template <bool HasValues, class Member, class KeyView, class ValueView, class Comp>
 KOKKOS_INLINE_FUNCTION void team_sort_row(const Member& team, const KeyView& keys, const ValueView& values,
                                           const Comp& comp, int rank_max = -1) {
