@@ -20,9 +20,9 @@ constexpr int lane_sort_max = 32;
 // The keys of one run [0, len) of `width` positions (a power of two, len <= width), each thread
 // of the group holding `held` = min(PerThread, width) consecutive ones: positions x + i. Each key
 // carries the run position it came from where Positions: equivalent keys then keep their order
-// (stable), positions >= len order after every key, and the values of the run follow the keys
-// through carried(). Without Positions (integer keys in the default order, whose equivalent keys
-// are identical) the positions >= len hold the largest key instead.
+// (stable), positions >= len order after every key, and store() reads each value at the
+// position its key came from. Without Positions (integer keys in the default order, whose
+// equivalent keys are identical) the positions >= len hold the largest key instead.
 template <class Group, class Key, bool Positions, int PerThread = (Group::lanes == 1 ? lane_sort_max : 1)>
 struct LaneRun {
   static_assert(Positions || std::is_integral<Key>::value,
