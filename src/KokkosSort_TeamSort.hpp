@@ -172,38 +172,26 @@ KOKKOS_INLINE_FUNCTION void team_register_sort_row(const Member& team, const Key
   team.team_barrier();
 }
 
-// A row of n <= lanes x PerThread built-in keys of up to 4 bytes in the default order, sorted in
-// the registers of the team's first lane group as 64-bit words, the key's ordered bits over its
-// position: the words are distinct, so the network carries no positions of its own and equal keys
-// keep their order. Each key (and value) is then read at the position its word names and written
-// to its place once the group has read them all.
+// A row of n <= lanes x PerThread built-in keys of up to 4 bytes in the default order (and their
+// values) sorted in the registers of the team's first lane group as words of key bits over
+// position (PackedLaneRun; stable), straight from and back to the Views; the other threads wait
+// at the closing barrier. No scratch.
 template <bool HasValues, int PerThread, class ExecSpace, class Member, class KeyView, class ValueView>
 KOKKOS_INLINE_FUNCTION void team_register_sort_row_packed(const Member& team, const KeyView& keys,
                                                           const ValueView& values, const int n) {
   using Group = LaneGroup<ExecSpace>;
   using Key = typename KeyView::non_const_value_type;
   using Value = typename ValueView::non_const_value_type;
-  using Word = std::uint64_t;
-  static_assert(sizeof(Key) <= 4, "KokkosSort: a packed word holds a key of up to 4 bytes and its position");
   constexpr int width = Group::lanes * PerThread;
   if (team.team_rank() < Group::lanes) {
-    LaneRun<Group, Word, false, PerThread> run(team.team_rank(), n, width);
-    run.load([&](const int p) { return Word(to_ordered_bits(Key(keys(p)))) << 32 | Word(p); });
-    run.template sort_fixed<width>(Less<Word>());
-    Key k[PerThread] = {};
-    Value v[HasValues ? PerThread : 1] = {};
-    run.for_held([&](const int i) {
-      if (!run.holds(i)) return;
-      const int from = int(run.key[i] & Word(0xffffffffu));
-      k[i] = keys(from);
-      if constexpr (HasValues) v[i] = values(from);
-    });
-    Group::sync();
-    run.for_held([&](const int i) {
-      if (!run.holds(i)) return;
-      keys(run.x + i) = k[i];
-      if constexpr (HasValues) values(run.x + i) = v[i];
-    });
+    PackedLaneRun<Group, Key, PerThread> run(team.team_rank(), n, width);
+    run.load([&](const int p) { return keys(p); });
+    run.template sort_fixed<width>();
+    run.template store<HasValues>([&](const int p) { return keys(p); }, [&](const int p) { return values(p); },
+                                  [&](const int p, const Key& k, const Value& v) {
+                                    keys(p) = k;
+                                    if constexpr (HasValues) values(p) = v;
+                                  });
   }
   team.team_barrier();
 }
@@ -230,8 +218,7 @@ KOKKOS_INLINE_FUNCTION void team_sort_row(const Member& team, const KeyView& key
   // positions (rows of 100 u32 keys with values, H200: 0.262 ms against 0.558 by the merge sort
   // in scratch and 0.575 with positions carried beside the keys); other rows stay in scratch.
   constexpr bool plain = !HasValues && equivalent_keys_identical<Key, Comp>::value;
-  constexpr bool packed =
-      !plain && is_builtin_key<Key>::value && sizeof(Key) <= 4 && std::is_same<Comp, Less<Key>>::value;
+  constexpr bool packed = !plain && packs_with_position<Key, Comp>::value;
   if constexpr (register_max > 0 && (plain || packed)) {
     static_assert(lanes > 1 && register_max <= 4 * lanes, "KokkosSort: register rows of up to 4 keys a lane");
     // Rows of up to a key a lane: the rank sort in scratch was as fast (H200, rows of 16 keys).

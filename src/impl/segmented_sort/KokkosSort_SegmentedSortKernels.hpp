@@ -269,6 +269,10 @@ struct LaneSegmentDirect {
   // Each lane holds up to lane_keys_per_thread keys of the run (a one-thread group all of them).
   static constexpr int per_thread = lanes == 1 ? lane_sort_max : Tuning<ExecSpace>::SegmentedSort::lane_keys_per_thread;
   using Run = LaneRun<Group, Key, positions, per_thread>;
+  // Runs that would carry positions go as words of key bits over position where the keys allow
+  // (2^20 segments of 16 u32 keys with values, H200: 0.147 ms against 0.187 with positions
+  // carried); one-thread groups (hosts) keep the plain run.
+  static constexpr bool packed = positions && lanes > 1 && packs_with_position<Key, Comp>::value;
   static constexpr int group_lanes = lanes == 1 || W <= per_thread ? 1 : W / per_thread;
   KeyView keys;
   ValueView values;
@@ -292,14 +296,23 @@ struct LaneSegmentDirect {
       const std::size_t l = std::size_t(off(s + 1)) - b;
       if (classes.of(l) == SegmentClass::lane) len = int(l);
     }
-    Run run(lane, len, W);
-    run.load([&](const int p) { return keys(b + std::size_t(p)); });
-    run.template sort_fixed<W>(comp);
-    run.template store<HasValues>([&](const int p) { return values(b + std::size_t(p)); },
-                                  [&](const int p, const Key& k, const Value& value) {
+    const auto key_at = [&](const int p) { return keys(b + std::size_t(p)); };
+    const auto value_at = [&](const int p) { return values(b + std::size_t(p)); };
+    const auto store = [&](const int p, const Key& k, const Value& value) {
       keys(b + std::size_t(p)) = k;
       if constexpr (HasValues) values(b + std::size_t(p)) = value;
-    });
+    };
+    if constexpr (packed) {
+      PackedLaneRun<Group, Key, per_thread> run(lane, len, W);
+      run.load(key_at);
+      run.template sort_fixed<W>();
+      run.template store<HasValues>(key_at, value_at, store);
+    } else {
+      Run run(lane, len, W);
+      run.load(key_at);
+      run.template sort_fixed<W>(comp);
+      run.template store<HasValues>(value_at, store);
+    }
   }
 };
 

@@ -5,6 +5,7 @@
 // bitonic network, by shuffles between lanes and by swaps within a lane; where the group is one
 // thread, that thread holds every key of the run in an array and runs the same network on it.
 // No scratch, no barrier.
+#include <cstdint>
 #include <type_traits>
 #include <Kokkos_Core.hpp>
 #include "../KokkosSort_Config.hpp"
@@ -185,6 +186,53 @@ struct LaneRun {
     } else {
       return Key{};
     }
+  }
+};
+
+// Built-in keys of up to 4 bytes in the default order: a lane run sorts them as 64-bit words of
+// their order-preserving bits over their run position (PackedLaneRun).
+template <class Key, class Comp>
+struct packs_with_position
+    : std::integral_constant<bool, is_builtin_key<Key>::value && sizeof(Key) <= 4 && std::is_same<Comp, Less<Key>>::value> {};
+
+// A run of such keys sorted as words (key bits, position): the words are distinct, so the network
+// carries no positions of its own (one shuffle pair and one comparison a step), equal keys keep
+// their order (stable), and each key and value is read back at the position its word names.
+template <class Group, class Key, int PerThread>
+struct PackedLaneRun {
+  using Word = std::uint64_t;
+  LaneRun<Group, Word, false, PerThread> run;
+
+  KOKKOS_INLINE_FUNCTION PackedLaneRun(const int lane, const int len, const int width) : run(lane, len, width) {}
+
+  // key_at(p): the key at run position p (called for p < len only).
+  template <class KeyAt>
+  KOKKOS_INLINE_FUNCTION void load(const KeyAt& key_at) {
+    run.load([&](const int p) { return Word(to_ordered_bits(Key(key_at(p)))) << 32 | Word(p); });
+  }
+  template <int W>
+  KOKKOS_INLINE_FUNCTION void sort_fixed() {
+    run.template sort_fixed<W>(Less<Word>());
+  }
+  // After sort_fixed(): store(p, key, value) for the held positions p < len, with the key (and,
+  // WithValues, the value) read by key_at (value_at) at the run position it came from. The group
+  // reads them all before it stores any, so the run may be sorted in place. Every lane of the warp
+  // calls it.
+  template <bool WithValues, class KeyAt, class ValueAt, class Store>
+  KOKKOS_INLINE_FUNCTION void store(const KeyAt& key_at, const ValueAt& value_at, const Store& store) const {
+    using Value = std::decay_t<decltype(value_at(0))>;
+    Key k[PerThread] = {};
+    Value v[WithValues ? PerThread : 1] = {};
+    run.for_held([&](const int i) {
+      if (!run.holds(i)) return;
+      const int from = int(run.key[i] & Word(0xffffffffu));
+      k[i] = key_at(from);
+      if constexpr (WithValues) v[i] = value_at(from);
+    });
+    Group::sync();
+    run.for_held([&](const int i) {
+      if (run.holds(i)) store(run.x + i, k[i], v[WithValues ? i : 0]);
+    });
   }
 };
 
