@@ -338,6 +338,13 @@ std::vector<Sorter> registry() {
     p.small_rank_sort = 1;
     p.small_segments = 64;
   });
+  // Host backends: segments of built-in keys one thread each up to 4096 keys (the team tile),
+  // 2^16 or 2^24 keys instead of the tuned bound (longer ones by the tile passes).
+  if constexpr (Kokkos::SpaceAccessibility<Kokkos::HostSpace, Exec::memory_space>::accessible) {
+    variant("segmented_sort+workspace+thread4096", [](KokkosSort::Impl::SegmentedSortPolicy& p) { p.tiny_max = 4096; });
+    variant("segmented_sort+workspace+thread64K", [](KokkosSort::Impl::SegmentedSortPolicy& p) { p.tiny_max = 1 << 16; });
+    variant("segmented_sort+workspace+thread16M", [](KokkosSort::Impl::SegmentedSortPolicy& p) { p.tiny_max = 1 << 24; });
+  }
 #if KOKKOSSORT_HAS_CUDA
   list.push_back({"cub::DeviceSegmentedSort", cub_segmented<std::false_type>, cub_prepare});
   list.push_back({"cub::DeviceSegmentedRadixSort", cub_segmented<std::true_type>, cub_prepare});

@@ -339,6 +339,46 @@ TEST(SegmentedSort, LaneClassAtItsBounds) {
   }
 }
 
+// The one-thread class where it reaches past a lane run (host backends: the lane run's network
+// up to 32 keys, the thread radix sort above; on GPUs one thread in global memory): bounds of
+// 32, 33 and 300 keys, lengths around 32 and around the bound, a mix up to 400 and a few segments
+// of the tile passes; u32 keys of few values (stability), at the top of the type and uniform,
+// 1-, 2- and 8-byte keys, floats and doubles with NaNs and signed zeros (bit-exact stability),
+// keys and pairs, and a comparator (insertion sort).
+TEST(SegmentedSort, ThreadClassAtItsBounds) {
+  for (const int bound : {32, 33, 300}) {
+    std::vector<std::size_t> lengths;
+    for (const int l : {0, 1, 2, 31, 32, 33, bound - 1, bound, bound + 1})
+      for (int rep = 0; rep < 30; ++rep) lengths.push_back(std::size_t(l));
+    for (std::size_t l = 0; l <= 400; l += 7) lengths.push_back(l);
+    for (const std::size_t l : {1000, 2500}) lengths.push_back(l);
+    std::shuffle(lengths.begin(), lengths.end(), std::mt19937_64(17 + bound));
+    const auto off = to_offsets(lengths);
+    const auto offsets = to_view(DeviceExec(), off, "offsets");
+    const auto raw = generate<std::uint32_t>(Distribution::Uniform, off.back());
+    std::vector<std::uint32_t> few(off.back()), top(off.back());
+    for (std::size_t i = 0; i < raw.size(); ++i) {
+      few[i] = raw[i] % 3;
+      top[i] = 0xffffffffu - raw[i] % 3;
+    }
+    SCOPED_TRACE("one-thread class up to " + std::to_string(bound) + " keys");
+    Policy p;
+    p.tiny_max = bound;
+    p.team_tile = 512;
+    run_mix(few, off, offsets, KokkosSort::Less<std::uint32_t>(), p);
+    run_mix(top, off, offsets, KokkosSort::Less<std::uint32_t>(), p);
+    run_mix(raw, off, offsets, KokkosSort::Less<std::uint32_t>(), p);
+    run_mix(generate<std::int8_t>(Distribution::Uniform, off.back()), off, offsets, KokkosSort::Less<std::int8_t>(), p);
+    run_mix(generate<std::uint16_t>(Distribution::FewUnique, off.back()), off, offsets,
+            KokkosSort::Less<std::uint16_t>(), p);
+    run_mix(generate<std::int64_t>(Distribution::Reverse, off.back()), off, offsets, KokkosSort::Less<std::int64_t>(),
+            p);
+    run_mix(generate<float>(Distribution::Specials, off.back()), off, offsets, KokkosSort::Less<float>(), p);
+    run_mix(generate<double>(Distribution::Specials, off.back()), off, offsets, KokkosSort::Less<double>(), p);
+    run_mix(few, off, offsets, Descending(), p);
+  }
+}
+
 TEST(SegmentedSort, StridedKeysAndWorkspace) {
   const auto off = to_offsets(giant_and_tiny_lengths(5000, 500, 9));
   const auto offsets = to_view(DeviceExec(), off, "offsets");

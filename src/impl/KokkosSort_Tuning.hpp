@@ -113,6 +113,12 @@ struct HostTuning {
   // lane_max: segments up to it in one thread's registers by the lane class' network (1: none).
   struct SegmentedSort {
     static constexpr int tiny_max = 16;
+    // Built-in keys in the default order: segments of up to this many keys (all but > 2^31) one
+    // thread each where they lie, lane-run networks up to 32 keys and the thread radix sort above,
+    // even a lone giant one: the tile passes were slower. 2 cores, 2^24 u32 keys: power-law lengths
+    // 64 ms against 455, 540 and 690 with the tile passes above 2^20, 2^16 and 4096 keys; graph
+    // rows 60 against 57, 235 and 390.
+    static constexpr int thread_radix_max = 2147483647;
     static constexpr int lane_max = 1;
     static constexpr int lane_rounds = 1;  // segments a thread loads before sorting them
     // The lane class one segment a thread when that pads the runs by at most this factor (CUDA's).
@@ -379,6 +385,7 @@ struct CudaTuning {
   struct SegmentedSort {
     // No thread sorts in global memory: a warp's loads would touch 32 segments' lines each time.
     static constexpr int tiny_max = 1;
+    static constexpr int thread_radix_max = 0;
     // Up to 32 keys a lane group per segment in registers (a warp's shuffles), the packed class
     // (small_max) only where lane_max is lowered. Not timed yet.
     static constexpr int lane_max = 32;

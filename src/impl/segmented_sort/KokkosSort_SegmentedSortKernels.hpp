@@ -18,6 +18,7 @@
 #include "../team/KokkosSort_TeamSort.hpp"
 #include "../team/KokkosSort_TeamTileSort.hpp"
 #include "../thread/KokkosSort_LaneSort.hpp"
+#include "../thread/KokkosSort_ThreadRadixSort.hpp"
 #include "../tile_passes/KokkosSort_SegmentedTilePasses.hpp"
 #include "../tile_passes/KokkosSort_TilePassKernels.hpp"
 
@@ -45,6 +46,7 @@ struct SegmentClasses {
 // is never listed) with its lanes and widest run, finds the longest large segment and the faults.
 struct SegmentCounts {
   std::size_t tiny, lane, small, team, sort_tiles, merge_tiles;  // large segments' tiles
+  std::size_t tiny_long;  // tiny segments longer than a lane run (a host thread's radix sort)
   std::size_t lane_width_sum, lane_widest;  // the lane class' runs: sum and maximum of next_pow2(length)
   std::size_t largest;
   std::size_t decreasing, bad_first, bad_last;  // offsets(i + 1) < offsets(i); offsets(0) != 0; last != n
@@ -52,6 +54,7 @@ struct SegmentCounts {
   template <class A, class B>
   KOKKOS_INLINE_FUNCTION static void combine(A& a, const B& b) {
     a.tiny += b.tiny;
+    a.tiny_long += b.tiny_long;
     a.lane += b.lane;
     a.small += b.small;
     a.team += b.team;
@@ -66,7 +69,10 @@ struct SegmentCounts {
   }
   KOKKOS_INLINE_FUNCTION void add(const SegmentClasses& c, const std::size_t len) {
     switch (c.of(len)) {
-      case SegmentClass::tiny: ++tiny; break;
+      case SegmentClass::tiny:
+        ++tiny;
+        if (len > std::size_t(lane_sort_max)) ++tiny_long;
+        break;
       case SegmentClass::lane: {
         ++lane;
         const std::size_t w = std::size_t(next_pow2(int(len)));
@@ -158,21 +164,56 @@ struct SegmentClassify {
 
 #undef KOKKOSSORT_SEGMENT_COUNTS_JOIN
 
-// One tiny segment per thread, insertion-sorted where it lies (stable).
-template <class KeyView, class ValueView, bool HasValues, class Offsets, class Comp>
+// One tiny segment per thread, sorted where it lies, stably. Where a lane group is one thread
+// (host backends), segments of up to a lane run's keys go through the run's network when the
+// keys need no positions beside them or pack with theirs; longer ones of keys the thread radix
+// sort takes (host backends' tuning) by it, with the segment's own range of key_buf (value_buf)
+// as its buffer; the rest by insertion sort.
+template <class ExecSpace, class KeyView, class ValueView, bool HasValues, class Offsets, class Comp>
 struct TinySegmentSort {
+  using Key = typename KeyView::non_const_value_type;
+  using Value = typename ValueView::non_const_value_type;
+  using Group = LaneGroup<ExecSpace>;
+  static constexpr bool network =
+      Group::lanes == 1 && ((!HasValues && equivalent_keys_identical<Key, Comp>::value) ||
+                            packs_with_position<Key, Comp>::value);
+  static constexpr bool radix =
+      Tuning<ExecSpace>::SegmentedSort::thread_radix_max > 0 && thread_radix_sortable<Key, Comp>::value;
   KeyView keys;
   ValueView values;
+  KeyView key_buf;      // n keys where some tiny segment is longer than a lane run (radix only)
+  ValueView value_buf;  // likewise with values
   Offsets off;
   Kokkos::View<std::size_t*, typename KeyView::memory_space> ids;
   Comp comp;
   KOKKOS_INLINE_FUNCTION void operator()(const std::size_t i) const {
     const std::size_t s = ids(i);
     const std::size_t b = std::size_t(off(s)), e = std::size_t(off(s + 1));
-    if constexpr (HasValues)
+    const bool short_run = e - b <= std::size_t(lane_sort_max);
+    if constexpr (network) {
+      if (short_run) {
+        thread_sort_run<Group, Key, HasValues>(
+            int(e - b), comp, [&](const int p) { return keys(b + std::size_t(p)); },
+            [&](const int p) { return values(b + std::size_t(p)); },
+            [&](const int p, const Key& k, const Value& v) {
+              keys(b + std::size_t(p)) = k;
+              if constexpr (HasValues) values(b + std::size_t(p)) = v;
+            });
+        return;
+      }
+    }
+    if constexpr (radix) {
+      if (!short_run) {
+        thread_radix_sort<HasValues>(keys.data() + b, HasValues ? values.data() + b : nullptr, key_buf.data() + b,
+                                     HasValues ? value_buf.data() + b : nullptr, e - b);
+        return;
+      }
+    }
+    if constexpr (HasValues) {
       thread_insertion_sort<true>(keys, values, b, e, comp);
-    else
+    } else {
       thread_insertion_sort<false>(keys, keys, b, e, comp);
+    }
   }
 };
 
@@ -265,14 +306,8 @@ struct LaneSegmentDirect {
   using Value = typename ValueView::non_const_value_type;
   using Group = LaneGroup<ExecSpace>;
   static constexpr int lanes = Group::lanes;
-  static constexpr bool positions = HasValues || !equivalent_keys_identical<Key, Comp>::value;
   // Each lane holds up to lane_keys_per_thread keys of the run (a one-thread group all of them).
   static constexpr int per_thread = lanes == 1 ? lane_sort_max : Tuning<ExecSpace>::SegmentedSort::lane_keys_per_thread;
-  using Run = LaneRun<Group, Key, positions, per_thread>;
-  // Runs that would carry positions go as words of key bits over position where the keys allow
-  // (2^20 segments of 16 u32 keys with values, H200: 0.147 ms against 0.187 with positions
-  // carried); one-thread groups (hosts) keep the plain run.
-  static constexpr bool packed = positions && lanes > 1 && packs_with_position<Key, Comp>::value;
   static constexpr int group_lanes = lanes == 1 || W <= per_thread ? 1 : W / per_thread;
   KeyView keys;
   ValueView values;
@@ -302,17 +337,7 @@ struct LaneSegmentDirect {
       keys(b + std::size_t(p)) = k;
       if constexpr (HasValues) values(b + std::size_t(p)) = value;
     };
-    if constexpr (packed) {
-      PackedLaneRun<Group, Key, per_thread> run(lane, len, W);
-      run.load(key_at);
-      run.template sort_fixed<W>();
-      run.template store<HasValues>(key_at, value_at, store);
-    } else {
-      Run run(lane, len, W);
-      run.load(key_at);
-      run.template sort_fixed<W>(comp);
-      run.template store<HasValues>(value_at, store);
-    }
+    lane_sort_run<Group, Key, HasValues, per_thread, W>(lane, len, comp, key_at, value_at, store);
   }
 };
 

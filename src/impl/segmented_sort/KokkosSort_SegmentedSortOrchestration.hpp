@@ -27,7 +27,7 @@ namespace Impl {
 /// Tuning<Exec>::SegmentedSort. Small values make every length class run on small inputs.
 struct SegmentedSortPolicy : PolicyOf<SegmentedSortOptions> {
   using PolicyOf<SegmentedSortOptions>::PolicyOf;
-  int tiny_max = 0;    ///< longest segment one thread sorts where it lies (at most the team tile)
+  int tiny_max = 0;    ///< longest segment one thread sorts where it lies (at most the team tile but for keys a host thread radix-sorts)
   int lane_max = 0;    ///< longest segment a lane group sorts in registers (at most 32; 1: no lane class)
   int lane_rounds = 0;  ///< lane-class segments a group loads before sorting them (at most the tuned value)
   int lane_direct = 0;  ///< lane class a group per segment (1), by walking warps (-1), or as the census says (0)
@@ -85,7 +85,11 @@ SegmentedPlan segmented_plan(const ExecSpace& exec, const Comp& comp, const Segm
   p.tiles = plan_segment_tiles<ExecSpace, Key, ValueView, HasValues, Comp>(
       team_tile, ts, mts, true, scratch_limit<ExecSpace>(Params::scratch_budget), Params::merge_scratch_budget,
       merge_tile, run_sort, entry);
-  const int tiny = std::min(policy.tiny_max > 0 ? policy.tiny_max : Params::tiny_max, p.tiles.sort_tile);
+  // Keys the thread radix sort takes: one thread sorts segments longer than the tiles (host
+  // backends); the packed class then gets none, and its shape is planned as for the tile.
+  const bool thread_radix = Params::thread_radix_max > 0 && thread_radix_sortable<Key, Comp>::value;
+  const int tiny = thread_radix ? (policy.tiny_max > 0 ? policy.tiny_max : Params::thread_radix_max)
+                                : std::min(policy.tiny_max > 0 ? policy.tiny_max : Params::tiny_max, p.tiles.sort_tile);
   const int lane =
       std::min({policy.lane_max > 0 ? policy.lane_max : Params::lane_max, lane_sort_max, p.tiles.sort_tile});
   using Lanes = LaneSegmentSort<ExecSpace, KeyView, ValueView, HasValues, Offsets, Comp>;
@@ -95,14 +99,16 @@ SegmentedPlan segmented_plan(const ExecSpace& exec, const Comp& comp, const Segm
   p.lane_direct = policy.lane_direct;
   p.lane_rounds = std::max(1, std::min(policy.lane_rounds > 0 ? policy.lane_rounds : Params::lane_rounds,
                                        int(Params::lane_rounds)));
-  int small = std::max(std::min(policy.small_max > 0 ? policy.small_max : Params::small_max, p.tiles.sort_tile), tiny);
+  int small = std::max(std::min(policy.small_max > 0 ? policy.small_max : Params::small_max, p.tiles.sort_tile),
+                       std::min(tiny, p.tiles.sort_tile));
   // Packed segments per team: as many as asked that fit the scratch budget with small-long
   // segments, at most 65536 (16-bit tile positions' segment numbers).
   using Packed = PackedSegmentSort<ExecSpace, KeyView, ValueView, HasValues, Offsets, Comp>;
   const std::size_t budget = scratch_limit<ExecSpace>(Params::scratch_budget);
   int segs = std::min(policy.small_segments > 0 ? policy.small_segments : Params::small_segments, 65536);
   while (segs > 1 && Packed::scratch(segs, small) > budget) segs = segs > 32 ? segs - 32 : segs - 1;
-  if (small > tiny && Packed::scratch(segs, small) > budget) small = tiny;  // keys too large: no packed class
+  // Keys too large: no packed class.
+  if (small > tiny && Packed::scratch(segs, small) > budget) small = std::min(tiny, p.tiles.sort_tile);
   p.small_segments = segs;
   p.small_rank_sort = policy.small_rank_sort != 0 ? policy.small_rank_sort > 0 : Params::small_rank_sort;
   // Insertion sort: one thread per segment. Ranks: the threads share the tile's keys, as many as
@@ -164,6 +170,7 @@ void segmented_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const
   using Ids = Kokkos::View<std::size_t*, Mem>;
   const std::size_t n = keys.extent(0);
   const bool large = counts.sort_tiles > 0;
+  const bool tiny_buf = TinySegmentSort<ExecSpace, KeyView, ValueView, HasValues, Offsets, Comp>::radix && counts.tiny_long > 0;
   Ids tiny_ids, small_ids, team_ids;
   SegmentTables<Mem> tables;
   KeyView key_buf;
@@ -178,19 +185,21 @@ void segmented_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const
       tables.sort_base = w.template take<Ids>(nseg + 1);
       tables.merge_base = w.template take<Ids>(nseg + 1);
       tables.slices = w.template take<Kokkos::View<TileMergeSlices*, Mem>>(counts.merge_tiles);
-      key_buf = w.template take<KeyView>(n);
     }
-    if (HasValues && (large || counts.team > 0)) value_buf = w.template take<ValueView>(n);
+    if (large || tiny_buf) key_buf = w.template take<KeyView>(n);
+    if (HasValues && (large || tiny_buf || counts.team > 0)) value_buf = w.template take<ValueView>(n);
   });
   // The lane class reads the offsets itself: without other classes nothing is listed.
   if (counts.tiny > 0 || counts.small > 0 || counts.team > 0 || large)
     Kokkos::parallel_scan("KokkosSort::segmented_classify", Kokkos::RangePolicy<ExecSpace>(exec, 0, nseg + 1),
                           SegmentClassify<ExecSpace, Offsets>{off, nseg, plan.classes, tiny_ids, small_ids, team_ids,
                                                               large, tables});
+  // Dynamic: one thread's segments may be of 2 keys or of thousands.
   if (counts.tiny > 0)
-    Kokkos::parallel_for("KokkosSort::segmented_tiny", Kokkos::RangePolicy<ExecSpace>(exec, 0, counts.tiny),
-                         TinySegmentSort<KeyView, ValueView, HasValues, Offsets, Comp>{keys, values, off, tiny_ids,
-                                                                                       comp});
+    Kokkos::parallel_for("KokkosSort::segmented_tiny",
+                         Kokkos::RangePolicy<ExecSpace, Kokkos::Schedule<Kokkos::Dynamic>>(exec, 0, counts.tiny),
+                         TinySegmentSort<ExecSpace, KeyView, ValueView, HasValues, Offsets, Comp>{
+                             keys, values, key_buf, value_buf, off, tiny_ids, comp});
   if (counts.lane > 0) {
     using Lanes = LaneSegmentSort<ExecSpace, KeyView, ValueView, HasValues, Offsets, Comp>;
     // A group per segment at the widest run's width, unless that pads the runs too much.
@@ -309,6 +318,7 @@ void batched_sort_entry(const char* entry, const ExecSpace& exec, const KeyView&
   SegmentCounts counts{};  // every row alike: no census
   counts.add(plan.classes, cols);
   counts.tiny *= rows;
+  counts.tiny_long *= rows;
   counts.lane *= rows;
   counts.lane_width_sum *= rows;
   counts.small *= rows;
