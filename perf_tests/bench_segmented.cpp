@@ -320,6 +320,8 @@ std::vector<Sorter> registry() {
   // run's width, instead of the census' choice.
   variant("segmented_sort+workspace+lane_walk", [](KokkosSort::Impl::SegmentedSortPolicy& p) { p.lane_direct = -1; });
   variant("segmented_sort+workspace+lane_direct", [](KokkosSort::Impl::SegmentedSortPolicy& p) { p.lane_direct = 1; });
+  // Segments of 33-256 keys by the team class instead of the warp class.
+  variant("segmented_sort+workspace+no_warp_class", [](KokkosSort::Impl::SegmentedSortPolicy& p) { p.warp_max = 1; });
   variant("segmented_sort+workspace+tile4096", [](KokkosSort::Impl::SegmentedSortPolicy& p) { p.team_tile = 4096; });
   // The packed class (up to 32 keys on GPUs): by one thread's insertion sort per segment instead
   // of counting ranks; by ranks with 128-thread teams (every class's teams: the packed class alone
@@ -341,9 +343,10 @@ std::vector<Sorter> registry() {
   // Host backends: segments of built-in keys one thread each up to 4096 keys (the team tile),
   // 2^16 or 2^24 keys instead of the tuned bound (longer ones by the tile passes).
   if constexpr (Kokkos::SpaceAccessibility<Kokkos::HostSpace, Exec::memory_space>::accessible) {
-    variant("segmented_sort+workspace+thread4096", [](KokkosSort::Impl::SegmentedSortPolicy& p) { p.tiny_max = 4096; });
-    variant("segmented_sort+workspace+thread64K", [](KokkosSort::Impl::SegmentedSortPolicy& p) { p.tiny_max = 1 << 16; });
-    variant("segmented_sort+workspace+thread16M", [](KokkosSort::Impl::SegmentedSortPolicy& p) { p.tiny_max = 1 << 24; });
+    using P = KokkosSort::Impl::SegmentedSortPolicy;
+    variant("segmented_sort+workspace+thread4096", [](P& p) { p.tiny_max = 4096; });
+    variant("segmented_sort+workspace+thread64K", [](P& p) { p.tiny_max = 1 << 16; });
+    variant("segmented_sort+workspace+thread16M", [](P& p) { p.tiny_max = 1 << 24; });
   }
 #if KOKKOSSORT_HAS_CUDA
   list.push_back({"cub::DeviceSegmentedSort", cub_segmented<std::false_type>, cub_prepare});

@@ -339,6 +339,50 @@ TEST(SegmentedSort, LaneClassAtItsBounds) {
   }
 }
 
+// The warp class (32-lane warps; elsewhere these segments go to the team class): lengths at the
+// widths 32, 64, 128 and 256 and either side of them, 257 (the team class), and a mix of every
+// seventh length up to 300, in teams of 32 and 256 threads asked; u32 keys of few values
+// (stability), at the top of the type and uniform, doubles with NaNs and signed zeros, keys and
+// pairs, a comparator and struct keys (positions beside the keys).
+TEST(SegmentedSort, WarpClassAtItsBounds) {
+  std::vector<std::size_t> lengths;
+  for (const int l : {0, 1, 32, 33, 34, 63, 64, 65, 127, 128, 129, 255, 256, 257})
+    for (int rep = 0; rep < 20; ++rep) lengths.push_back(std::size_t(l));
+  for (std::size_t l = 0; l <= 300; l += 7) lengths.push_back(l);
+  std::shuffle(lengths.begin(), lengths.end(), std::mt19937_64(23));
+  const auto off = to_offsets(lengths);
+  const auto offsets = to_view(DeviceExec(), off, "offsets");
+  const auto raw = generate<std::uint32_t>(Distribution::Uniform, off.back());
+  std::vector<std::uint32_t> few(off.back()), top(off.back());
+  std::vector<std::int64_t> i64(off.back());
+  std::vector<Record> records(off.back());
+  for (std::size_t i = 0; i < raw.size(); ++i) {
+    few[i] = raw[i] % 3;
+    top[i] = 0xffffffffu - raw[i] % 3;
+    i64[i] = std::int64_t(raw[i] % 7) - 3;
+    records[i] = Record{std::int32_t(raw[i] % 4), std::uint32_t(i)};
+  }
+  for (const int threads : {32, 256}) {
+    SCOPED_TRACE("warp class up to 256 keys, " + std::to_string(threads) + " threads asked");
+    Policy p = gpu_classes();
+    p.warp_max = 256;
+    p.team_size = threads;
+    run_mix(few, off, offsets, KokkosSort::Less<std::uint32_t>(), p);
+    run_mix(top, off, offsets, KokkosSort::Less<std::uint32_t>(), p);
+    run_mix(raw, off, offsets, KokkosSort::Less<std::uint32_t>(), p);
+    run_mix(generate<double>(Distribution::Specials, off.back()), off, offsets, KokkosSort::Less<double>(), p);
+    run_mix(generate<float>(Distribution::FewUnique, off.back()), off, offsets, KokkosSort::Less<float>(), p);
+    run_mix(i64, off, offsets, Descending(), p);
+    auto keys = to_view(DeviceExec(), records, "records");
+    KokkosSort::Impl::segmented_sort_entry<false>("segmented_sort", DeviceExec(), keys, keys, offsets,
+                                                  ByKeyDescending(), p);
+    const auto out = to_vector(keys);
+    std::vector<std::uint32_t> tags(out.size());
+    for (std::size_t i = 0; i < out.size(); ++i) tags[i] = out[i].tag;
+    EXPECT_TRUE(segments_sorted(records, off, out, &tags, ByKeyDescending()));
+  }
+}
+
 // The one-thread class where it reaches past a lane run (host backends: the lane run's network
 // up to 32 keys, the thread radix sort above; on GPUs one thread in global memory): bounds of
 // 32, 33 and 300 keys, lengths around 32 and around the bound, a mix up to 400 and a few segments

@@ -113,11 +113,13 @@ struct HostTuning {
   // lane_max: segments up to it in one thread's registers by the lane class' network (1: none).
   struct SegmentedSort {
     static constexpr int tiny_max = 16;
+    static constexpr int warp_max = 0;  // no warps of lanes
     // Built-in keys in the default order: segments of up to this many keys (all but > 2^31) one
     // thread each where they lie, lane-run networks up to 32 keys and the thread radix sort above,
-    // even a lone giant one: the tile passes were slower. 2 cores, 2^24 u32 keys: power-law lengths
-    // 64 ms against 455, 540 and 690 with the tile passes above 2^20, 2^16 and 4096 keys; graph
-    // rows 60 against 57, 235 and 390.
+    // even a lone giant one. 2 cores, 2^24 u32 keys of power-law lengths: 64 ms against 455, 540
+    // and 690 with the tile passes above 2^20, 2^16 and 4096 keys, 183 with segments above 2^21
+    // by the radix sort one at a time (196 ms for 2^23 keys alone); graph rows 60 against 57, 235
+    // and 390.
     static constexpr int thread_radix_max = 2147483647;
     static constexpr int lane_max = 1;
     static constexpr int lane_rounds = 1;  // segments a thread loads before sorting them
@@ -400,6 +402,10 @@ struct CudaTuning {
     // 16 u32 keys, H200: 4 a lane 0.058 ms against 0.068 (2), 0.058 (8) and 0.113 (1).
     static constexpr int lane_keys_per_thread = 4;
     static constexpr int small_max = 32;
+    // Segments of 33 to this many keys a warp each in registers (WarpSegmentSort) rather than a
+    // team each in scratch. H200, 2^24 keys: 256-key segments u32 0.264 ms against 0.535, pairs
+    // 0.349 against 0.837; graph rows 1.23 against 1.36, power-law lengths 1.34 against 1.41.
+    static constexpr int warp_max = 256;
     static constexpr int small_segments = 128;
     // Packed segments by counting ranks against one thread's insertion sort (H200, 2^22/2^24):
     // pairs seg16 1.19-1.20x, laplace27 1.28x; u32 0.97-0.99x.
@@ -527,6 +533,7 @@ struct GpuTuning : CudaTuning {
   // Lane groups of one thread there: the packed class sorts short segments.
   struct SegmentedSort : CudaTuning::SegmentedSort {
     static constexpr int lane_max = 1;
+    static constexpr int warp_max = 0;
   };
   struct TeamSort : CudaTuning::TeamSort {
     static constexpr int register_sort_max = 0;

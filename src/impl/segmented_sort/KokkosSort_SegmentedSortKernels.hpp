@@ -27,16 +27,17 @@ namespace Impl {
 
 // Length classes: segments of 0 or 1 keys need nothing; up to tiny_max keys one thread sorts
 // each where it lies; up to lane_max (at most lane_sort_max) a lane group each in registers; up
-// to small_max many per team, packed in scratch; up to team_max (the sort tile) one team each;
-// longer ones are large.
-enum class SegmentClass { none, tiny, lane, small, team, large };
+// to small_max many per team, packed in scratch; up to warp_max (at most warp_sort_max) a warp
+// each in registers; up to team_max (the sort tile) one team each; longer ones are large.
+enum class SegmentClass { none, tiny, lane, small, warp, team, large };
 struct SegmentClasses {
-  std::size_t tiny_max, lane_max, small_max, team_max, merge_tile;
+  std::size_t tiny_max, lane_max, small_max, warp_max, team_max, merge_tile;
   KOKKOS_INLINE_FUNCTION SegmentClass of(const std::size_t len) const {
     if (len < 2) return SegmentClass::none;
     if (len <= tiny_max) return SegmentClass::tiny;
     if (len <= lane_max) return SegmentClass::lane;
     if (len <= small_max) return SegmentClass::small;
+    if (len <= warp_max) return SegmentClass::warp;
     return len <= team_max ? SegmentClass::team : SegmentClass::large;
   }
 };
@@ -45,7 +46,7 @@ struct SegmentClasses {
 // scans the tiny, small and team ones and the tiles; the census also counts the lane class (which
 // is never listed) with its lanes and widest run, finds the longest large segment and the faults.
 struct SegmentCounts {
-  std::size_t tiny, lane, small, team, sort_tiles, merge_tiles;  // large segments' tiles
+  std::size_t tiny, lane, small, warp, team, sort_tiles, merge_tiles;  // large segments' tiles
   std::size_t tiny_long;  // tiny segments longer than a lane run (a host thread's radix sort)
   std::size_t lane_width_sum, lane_widest;  // the lane class' runs: sum and maximum of next_pow2(length)
   std::size_t largest;
@@ -57,6 +58,7 @@ struct SegmentCounts {
     a.tiny_long += b.tiny_long;
     a.lane += b.lane;
     a.small += b.small;
+    a.warp += b.warp;
     a.team += b.team;
     a.sort_tiles += b.sort_tiles;
     a.merge_tiles += b.merge_tiles;
@@ -81,6 +83,7 @@ struct SegmentCounts {
         break;
       }
       case SegmentClass::small: ++small; break;
+      case SegmentClass::warp: ++warp; break;
       case SegmentClass::team: ++team; break;
       case SegmentClass::large:
         sort_tiles += (len + c.team_max - 1) / c.team_max;
@@ -129,8 +132,8 @@ struct SegmentCensus {
   }
 };
 
-// Scan over i in [0, nseg] (valid offsets): lists the tiny, small and team segments, and where
-// `large` writes the tile passes' tables (64-bit offsets and every segment's first sort and
+// Scan over i in [0, nseg] (valid offsets): lists the tiny, small, warp and team segments, and
+// where `large` writes the tile passes' tables (64-bit offsets and every segment's first sort and
 // merge tile, none for segments of other classes).
 template <class ExecSpace, class Offsets>
 struct SegmentClassify {
@@ -139,7 +142,7 @@ struct SegmentClassify {
   Offsets off;
   std::size_t nseg;
   SegmentClasses classes;
-  Kokkos::View<std::size_t*, Mem> tiny_ids, small_ids, team_ids;
+  Kokkos::View<std::size_t*, Mem> tiny_ids, small_ids, warp_ids, team_ids;
   bool large;
   SegmentTables<Mem> tables;
   KOKKOS_INLINE_FUNCTION void init(SegmentCounts& v) const { v = SegmentCounts{}; }
@@ -156,6 +159,7 @@ struct SegmentClassify {
       const SegmentClass c = classes.of(len);
       if (c == SegmentClass::tiny) tiny_ids(v.tiny) = i;
       if (c == SegmentClass::small) small_ids(v.small) = i;
+      if (c == SegmentClass::warp) warp_ids(v.warp) = i;
       if (c == SegmentClass::team) team_ids(v.team) = i;
     }
     v.add(classes, len);
@@ -338,6 +342,56 @@ struct LaneSegmentDirect {
       if constexpr (HasValues) values(b + std::size_t(p)) = value;
     };
     lane_sort_run<Group, Key, HasValues, per_thread, W>(lane, len, comp, key_at, value_at, store);
+  }
+};
+
+// The warp class: warp w of the launch sorts the w-th listed segment (33 to warp_sort_max keys)
+// in its registers as one lane run of the narrowest width of 64, 128 or 256 that holds it, 2, 4
+// or 8 keys a lane (the width is the same on every lane: one segment a warp). Team sizes are a
+// multiple of the warp.
+template <class ExecSpace, class KeyView, class ValueView, bool HasValues, class Offsets, class Comp>
+struct WarpSegmentSort {
+  using member_type = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
+  using Key = typename KeyView::non_const_value_type;
+  using Value = typename ValueView::non_const_value_type;
+  using Group = LaneGroup<ExecSpace>;
+  static constexpr int lanes = Group::lanes;
+  KeyView keys;
+  ValueView values;
+  Offsets off;
+  Kokkos::View<std::size_t*, typename KeyView::memory_space> ids;
+  std::size_t count;
+  Comp comp;
+
+  template <int W>
+  KOKKOS_INLINE_FUNCTION void sort_run(const int lane, const std::size_t b, const int len) const {
+    lane_sort_run<Group, Key, HasValues, W / lanes, W>(
+        lane, len, comp, [&](const int p) { return keys(b + std::size_t(p)); },
+        [&](const int p) { return values(b + std::size_t(p)); },
+        [&](const int p, const Key& k, const Value& v) {
+          keys(b + std::size_t(p)) = k;
+          if constexpr (HasValues) values(b + std::size_t(p)) = v;
+        });
+  }
+
+  KOKKOS_INLINE_FUNCTION void operator()(const member_type& team) const {
+    if constexpr (lanes >= 32) {
+      const std::size_t w = std::size_t(team.league_rank()) * std::size_t(team.team_size() / lanes) +
+                            std::size_t(team.team_rank() / lanes);
+      if (w >= count) return;  // the whole warp
+      const std::size_t s = ids(w);
+      const std::size_t b = std::size_t(off(s));
+      const int len = int(std::size_t(off(s + 1)) - b);
+      const int lane = Group::lane(team.team_rank());
+      if (len <= 2 * lanes)
+        sort_run<2 * lanes>(lane, b, len);
+      else if (len <= 4 * lanes)
+        sort_run<4 * lanes>(lane, b, len);
+      else
+        sort_run<8 * lanes>(lane, b, len);
+    } else {
+      (void)team;
+    }
   }
 };
 

@@ -27,13 +27,16 @@ namespace Impl {
 /// Tuning<Exec>::SegmentedSort. Small values make every length class run on small inputs.
 struct SegmentedSortPolicy : PolicyOf<SegmentedSortOptions> {
   using PolicyOf<SegmentedSortOptions>::PolicyOf;
-  int tiny_max = 0;    ///< longest segment one thread sorts where it lies (at most the team tile but for keys a host thread radix-sorts)
+  /// longest segment one thread sorts where it lies (at most the team tile, but for the keys a
+  /// host thread radix-sorts)
+  int tiny_max = 0;
   int lane_max = 0;    ///< longest segment a lane group sorts in registers (at most 32; 1: no lane class)
   int lane_rounds = 0;  ///< lane-class segments a group loads before sorting them (at most the tuned value)
   int lane_direct = 0;  ///< lane class a group per segment (1), by walking warps (-1), or as the census says (0)
   int small_max = 0;   ///< longest segment sorted packed with others in one team's scratch (at most the team tile)
   int small_segments = 0;  ///< segments per team of the packed class (fewer if scratch is short)
   int small_rank_sort = 0;  ///< packed segments sorted by counting ranks (1) or by insertion sort (-1)
+  int warp_max = 0;    ///< longest segment a 32-lane warp sorts in registers (at most 256; 1: no warp class)
   int team_tile = 0;   ///< longest segment one team sorts (a power of two in [8, 65536], halved to fit scratch)
   int merge_tile = 0;  ///< keys a team merges per merge-pass tile of the large segments (a power of two)
   int team_size = 0;   ///< threads of the sort, merge and rank-sorted packed teams (clamped to what the backend launches)
@@ -117,8 +120,13 @@ SegmentedPlan segmented_plan(const ExecSpace& exec, const Comp& comp, const Segm
                                             : std::min(segs, policy.team_size > 0 ? policy.team_size : segs);
   p.small_team_size = floor_pow2(
       resolve_team_size(exec, asked_small, Params::team_size, Packed{{}, {}, {}, {}, 0, segs, small, false, comp}));
-  p.classes = SegmentClasses{std::size_t(tiny), std::size_t(lane), std::size_t(small), std::size_t(p.tiles.sort_tile),
-                             std::size_t(p.tiles.merge_tile)};
+  // The warp class needs 32-lane warps (lane groups of one warp).
+  const int warp = LaneGroup<ExecSpace>::lanes >= 32
+                       ? std::min({policy.warp_max > 0 ? policy.warp_max : Params::warp_max, warp_sort_max,
+                                   p.tiles.sort_tile})
+                       : 0;
+  p.classes = SegmentClasses{std::size_t(tiny), std::size_t(lane), std::size_t(small), std::size_t(warp),
+                             std::size_t(p.tiles.sort_tile), std::size_t(p.tiles.merge_tile)};
   return p;
 }
 
@@ -170,8 +178,9 @@ void segmented_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const
   using Ids = Kokkos::View<std::size_t*, Mem>;
   const std::size_t n = keys.extent(0);
   const bool large = counts.sort_tiles > 0;
-  const bool tiny_buf = TinySegmentSort<ExecSpace, KeyView, ValueView, HasValues, Offsets, Comp>::radix && counts.tiny_long > 0;
-  Ids tiny_ids, small_ids, team_ids;
+  const bool tiny_buf =
+      TinySegmentSort<ExecSpace, KeyView, ValueView, HasValues, Offsets, Comp>::radix && counts.tiny_long > 0;
+  Ids tiny_ids, small_ids, warp_ids, team_ids;
   SegmentTables<Mem> tables;
   KeyView key_buf;
   ValueView value_buf;
@@ -179,6 +188,7 @@ void segmented_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const
   ws.carve(exec, "KokkosSort::segmented_workspace", reuse, [&](Workspace<Mem>& w) {
     tiny_ids = w.template take<Ids>(counts.tiny);
     small_ids = w.template take<Ids>(counts.small);
+    warp_ids = w.template take<Ids>(counts.warp);
     team_ids = w.template take<Ids>(counts.team);
     if (large) {
       tables.offsets = w.template take<Ids>(nseg + 1);
@@ -190,10 +200,10 @@ void segmented_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const
     if (HasValues && (large || tiny_buf || counts.team > 0)) value_buf = w.template take<ValueView>(n);
   });
   // The lane class reads the offsets itself: without other classes nothing is listed.
-  if (counts.tiny > 0 || counts.small > 0 || counts.team > 0 || large)
+  if (counts.tiny > 0 || counts.small > 0 || counts.warp > 0 || counts.team > 0 || large)
     Kokkos::parallel_scan("KokkosSort::segmented_classify", Kokkos::RangePolicy<ExecSpace>(exec, 0, nseg + 1),
-                          SegmentClassify<ExecSpace, Offsets>{off, nseg, plan.classes, tiny_ids, small_ids, team_ids,
-                                                              large, tables});
+                          SegmentClassify<ExecSpace, Offsets>{off, nseg, plan.classes, tiny_ids, small_ids, warp_ids,
+                                                              team_ids, large, tables});
   // Dynamic: one thread's segments may be of 2 keys or of thousands.
   if (counts.tiny > 0)
     Kokkos::parallel_for("KokkosSort::segmented_tiny",
@@ -227,6 +237,14 @@ void segmented_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const
                          PackedSegmentSort<ExecSpace, KeyView, ValueView, HasValues, Offsets, Comp>{
                              keys, values, off, small_ids, counts.small, plan.small_segments,
                              int(plan.classes.small_max), plan.small_rank_sort, comp});
+  }
+  if (counts.warp > 0) {
+    using Warps = WarpSegmentSort<ExecSpace, KeyView, ValueView, HasValues, Offsets, Comp>;
+    const std::size_t per_team = std::size_t(plan.lane_team_size / Warps::lanes);
+    Kokkos::parallel_for("KokkosSort::segmented_warp",
+                         Kokkos::TeamPolicy<ExecSpace>(exec, int((counts.warp + per_team - 1) / per_team),
+                                                       plan.lane_team_size),
+                         Warps{keys, values, off, warp_ids, counts.warp, comp});
   }
   if (counts.team > 0)
     Kokkos::parallel_for("KokkosSort::segmented_team",
@@ -322,6 +340,7 @@ void batched_sort_entry(const char* entry, const ExecSpace& exec, const KeyView&
   counts.lane *= rows;
   counts.lane_width_sum *= rows;
   counts.small *= rows;
+  counts.warp *= rows;
   counts.team *= rows;
   counts.sort_tiles *= rows;
   counts.merge_tiles *= rows;

@@ -17,6 +17,8 @@ namespace Impl {
 
 // Longest run a lane group sorts with one key per lane of a warp.
 constexpr int lane_sort_max = 32;
+// Longest run a 32-lane warp sorts in its registers (8 keys a lane).
+constexpr int warp_sort_max = 256;
 
 // The keys of one run [0, len) of `width` positions (a power of two, len <= width), each thread
 // of the group holding `held` = min(PerThread, width) consecutive ones: positions x + i. Each key
