@@ -285,6 +285,34 @@ TEST(SegmentedSort, PackedClassAtItsBounds) {
       }
 }
 
+// The register classes' inputs over one set of offsets: u32 keys of few values (stability), at
+// the top of the type (the padding of integer runs) and uniform; i64 keys in a descending
+// comparator's order and struct keys (positions beside the keys); keys and pairs.
+void run_register_class_mixes(const std::vector<std::size_t>& off, const Policy& p) {
+  const auto offsets = to_view(DeviceExec(), off, "offsets");
+  const auto raw = generate<std::uint32_t>(Distribution::Uniform, off.back());
+  std::vector<std::uint32_t> few(off.back()), top(off.back());
+  std::vector<std::int64_t> i64(off.back());
+  std::vector<Record> records(off.back());
+  for (std::size_t i = 0; i < raw.size(); ++i) {
+    few[i] = raw[i] % 3;
+    top[i] = 0xffffffffu - raw[i] % 3;
+    i64[i] = std::int64_t(raw[i] % 7) - 3;
+    records[i] = Record{std::int32_t(raw[i] % 4), std::uint32_t(i)};
+  }
+  run_mix(few, off, offsets, KokkosSort::Less<std::uint32_t>(), p);
+  run_mix(top, off, offsets, KokkosSort::Less<std::uint32_t>(), p);
+  run_mix(raw, off, offsets, KokkosSort::Less<std::uint32_t>(), p);
+  run_mix(i64, off, offsets, Descending(), p);
+  auto keys = to_view(DeviceExec(), records, "records");
+  KokkosSort::Impl::segmented_sort_entry<false>("segmented_sort", DeviceExec(), keys, keys, offsets, ByKeyDescending(),
+                                                p);
+  const auto out = to_vector(keys);
+  std::vector<std::uint32_t> tags(out.size());
+  for (std::size_t i = 0; i < out.size(); ++i) tags[i] = out[i].tag;
+  EXPECT_TRUE(segments_sorted(records, off, out, &tags, ByKeyDescending()));
+}
+
 // The lane class at bounds 2, 3, 8, 17 and 32 (the GPU's): lengths 0-3 and bound - 1 to
 // bound + 1 (bound + 1 goes to the packed class), and mixes of every length up to 40, in teams
 // of 1, 4 and 256 threads asked, warps walking the widths (loading one or the tuned number of
@@ -301,16 +329,6 @@ TEST(SegmentedSort, LaneClassAtItsBounds) {
     std::shuffle(lengths.begin(), lengths.end(), std::mt19937_64(13 + bound));
     const auto off = to_offsets(lengths);
     const auto offsets = to_view(DeviceExec(), off, "offsets");
-    const auto raw = generate<std::uint32_t>(Distribution::Uniform, off.back());
-    std::vector<std::uint32_t> few(off.back()), top(off.back());
-    std::vector<std::int64_t> i64(off.back());
-    std::vector<Record> records(off.back());
-    for (std::size_t i = 0; i < raw.size(); ++i) {
-      few[i] = raw[i] % 3;
-      top[i] = 0xffffffffu - raw[i] % 3;  // the largest keys, which pad the runs of integer keys
-      i64[i] = std::int64_t(raw[i] % 7) - 3;
-      records[i] = Record{std::int32_t(raw[i] % 4), std::uint32_t(i)};
-    }
     for (const int threads : {1, 4, 256})
     for (const int direct : {-1, 1}) {
       SCOPED_TRACE("lane class up to " + std::to_string(bound) + " keys, " + std::to_string(threads) +
@@ -322,64 +340,39 @@ TEST(SegmentedSort, LaneClassAtItsBounds) {
       p.team_size = threads;
       p.lane_rounds = threads == 4 ? 1 : 0;
       p.lane_direct = direct;
-      run_mix(few, off, offsets, KokkosSort::Less<std::uint32_t>(), p);
-      run_mix(top, off, offsets, KokkosSort::Less<std::uint32_t>(), p);
-      run_mix(raw, off, offsets, KokkosSort::Less<std::uint32_t>(), p);
+      run_register_class_mixes(off, p);
       for (Distribution d : {Distribution::Sorted, Distribution::Reverse, Distribution::Specials})
         run_mix(generate<double>(d, off.back()), off, offsets, KokkosSort::Less<double>(), p);
-      run_mix(i64, off, offsets, Descending(), p);
-      auto keys = to_view(DeviceExec(), records, "records");
-      KokkosSort::Impl::segmented_sort_entry<false>("segmented_sort", DeviceExec(), keys, keys, offsets,
-                                                    ByKeyDescending(), p);
-      const auto out = to_vector(keys);
-      std::vector<std::uint32_t> tags(out.size());
-      for (std::size_t i = 0; i < out.size(); ++i) tags[i] = out[i].tag;
-      EXPECT_TRUE(segments_sorted(records, off, out, &tags, ByKeyDescending()));
     }
   }
 }
 
 // The warp class (32-lane warps; elsewhere these segments go to the team class): lengths at the
 // widths 32, 64, 128 and 256 and either side of them, 257 (the team class), and a mix of every
-// seventh length up to 300, in teams of 32 and 256 threads asked; u32 keys of few values
+// seventh length up to 300, and the same up to 256 only, in teams of 32 and 256 threads asked; u32 keys of few values
 // (stability), at the top of the type and uniform, doubles with NaNs and signed zeros, keys and
 // pairs, a comparator and struct keys (positions beside the keys).
 TEST(SegmentedSort, WarpClassAtItsBounds) {
-  std::vector<std::size_t> lengths;
-  for (const int l : {0, 1, 32, 33, 34, 63, 64, 65, 127, 128, 129, 255, 256, 257})
-    for (int rep = 0; rep < 20; ++rep) lengths.push_back(std::size_t(l));
-  for (std::size_t l = 0; l <= 300; l += 7) lengths.push_back(l);
-  std::shuffle(lengths.begin(), lengths.end(), std::mt19937_64(23));
-  const auto off = to_offsets(lengths);
-  const auto offsets = to_view(DeviceExec(), off, "offsets");
-  const auto raw = generate<std::uint32_t>(Distribution::Uniform, off.back());
-  std::vector<std::uint32_t> few(off.back()), top(off.back());
-  std::vector<std::int64_t> i64(off.back());
-  std::vector<Record> records(off.back());
-  for (std::size_t i = 0; i < raw.size(); ++i) {
-    few[i] = raw[i] % 3;
-    top[i] = 0xffffffffu - raw[i] % 3;
-    i64[i] = std::int64_t(raw[i] % 7) - 3;
-    records[i] = Record{std::int32_t(raw[i] % 4), std::uint32_t(i)};
-  }
-  for (const int threads : {32, 256}) {
-    SCOPED_TRACE("warp class up to 256 keys, " + std::to_string(threads) + " threads asked");
-    Policy p = gpu_classes();
-    p.warp_max = 256;
-    p.team_size = threads;
-    run_mix(few, off, offsets, KokkosSort::Less<std::uint32_t>(), p);
-    run_mix(top, off, offsets, KokkosSort::Less<std::uint32_t>(), p);
-    run_mix(raw, off, offsets, KokkosSort::Less<std::uint32_t>(), p);
-    run_mix(generate<double>(Distribution::Specials, off.back()), off, offsets, KokkosSort::Less<double>(), p);
-    run_mix(generate<float>(Distribution::FewUnique, off.back()), off, offsets, KokkosSort::Less<float>(), p);
-    run_mix(i64, off, offsets, Descending(), p);
-    auto keys = to_view(DeviceExec(), records, "records");
-    KokkosSort::Impl::segmented_sort_entry<false>("segmented_sort", DeviceExec(), keys, keys, offsets,
-                                                  ByKeyDescending(), p);
-    const auto out = to_vector(keys);
-    std::vector<std::uint32_t> tags(out.size());
-    for (std::size_t i = 0; i < out.size(); ++i) tags[i] = out[i].tag;
-    EXPECT_TRUE(segments_sorted(records, off, out, &tags, ByKeyDescending()));
+  // With 257-key segments the warp class is listed; without, it reads the offsets itself.
+  for (const std::size_t longest : {300, 256}) {
+    std::vector<std::size_t> lengths;
+    for (const std::size_t l : {0, 1, 32, 33, 34, 63, 64, 65, 127, 128, 129, 255, 256, 257})
+      for (int rep = 0; rep < 20; ++rep)
+        if (l <= longest) lengths.push_back(l);
+    for (std::size_t l = 0; l <= longest; l += 7) lengths.push_back(l);
+    std::shuffle(lengths.begin(), lengths.end(), std::mt19937_64(23));
+    const auto off = to_offsets(lengths);
+    const auto offsets = to_view(DeviceExec(), off, "offsets");
+    for (const int threads : {32, 256}) {
+      SCOPED_TRACE("warp class up to 256 keys, " + std::to_string(threads) + " threads asked, segments up to " +
+                   std::to_string(longest) + " keys");
+      Policy p = gpu_classes();
+      p.warp_max = 256;
+      p.team_size = threads;
+      run_register_class_mixes(off, p);
+      run_mix(generate<double>(Distribution::Specials, off.back()), off, offsets, KokkosSort::Less<double>(), p);
+      run_mix(generate<float>(Distribution::FewUnique, off.back()), off, offsets, KokkosSort::Less<float>(), p);
+    }
   }
 }
 

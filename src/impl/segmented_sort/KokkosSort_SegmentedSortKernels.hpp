@@ -345,10 +345,10 @@ struct LaneSegmentDirect {
   }
 };
 
-// The warp class: warp w of the launch sorts the w-th listed segment (33 to warp_sort_max keys)
-// in its registers as one lane run of the narrowest width of 64, 128 or 256 that holds it, 2, 4
-// or 8 keys a lane (the width is the same on every lane: one segment a warp). Team sizes are a
-// multiple of the warp.
+// The warp class: warp w of the launch sorts the w-th listed segment (33 to warp_sort_max keys),
+// or with `direct` segment w if it is of the class (no list), in its registers as one lane run of
+// the narrowest width of 64, 128 or 256 that holds it, 2, 4 or 8 keys a lane (the width is the
+// same on every lane: one segment a warp). Team sizes are a multiple of the warp.
 template <class ExecSpace, class KeyView, class ValueView, bool HasValues, class Offsets, class Comp>
 struct WarpSegmentSort {
   using member_type = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
@@ -360,7 +360,9 @@ struct WarpSegmentSort {
   ValueView values;
   Offsets off;
   Kokkos::View<std::size_t*, typename KeyView::memory_space> ids;
-  std::size_t count;
+  std::size_t count;  // listed segments, or with `direct` all segments
+  bool direct;
+  SegmentClasses classes;
   Comp comp;
 
   template <int W>
@@ -379,9 +381,11 @@ struct WarpSegmentSort {
       const std::size_t w = std::size_t(team.league_rank()) * std::size_t(team.team_size() / lanes) +
                             std::size_t(team.team_rank() / lanes);
       if (w >= count) return;  // the whole warp
-      const std::size_t s = ids(w);
+      const std::size_t s = direct ? w : ids(w);
       const std::size_t b = std::size_t(off(s));
-      const int len = int(std::size_t(off(s + 1)) - b);
+      const std::size_t l = std::size_t(off(s + 1)) - b;
+      if (direct && classes.of(l) != SegmentClass::warp) return;
+      const int len = int(l);
       const int lane = Group::lane(team.team_rank());
       if (len <= 2 * lanes)
         sort_run<2 * lanes>(lane, b, len);
