@@ -403,8 +403,8 @@ struct CudaTuning {
     static constexpr int lane_keys_per_thread = 4;
     static constexpr int small_max = 32;
     // Segments of 33 to this many keys a warp each in registers (WarpSegmentSort) rather than a
-    // team each in scratch. H200, 2^24 keys: 256-key segments u32 0.264 ms against 0.535, pairs
-    // 0.349 against 0.837; graph rows 1.23 against 1.36, power-law lengths 1.34 against 1.41.
+    // team each in scratch. H200, 2^24 keys: 256-key segments u32 0.215 ms against 0.528, pairs
+    // 0.307 against 0.828; graph rows 1.23 against 1.33, power-law lengths 1.34 against 1.42.
     static constexpr int warp_max = 256;
     static constexpr int small_segments = 128;
     // Packed segments by counting ranks against one thread's insertion sort (H200, 2^22/2^24):
