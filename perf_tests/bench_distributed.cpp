@@ -323,6 +323,7 @@ void write_json(const Settings& s, const std::vector<Row>& rows, const std::stri
   cudaGetDeviceProperties(&prop, dev);
   device = prop.name;
 #endif
+  f.precision(15);  // counters such as keys_total (2^27 = 134217728) exactly, not to 6 digits
   f << "{\n  \"context\": {\n    \"date\": \"" << date << "\",\n    \"executable\": \"bench_distributed\",\n"
     << "    \"ranks\": " << size_of() << ",\n    \"execution_space\": \"" << Exec::name() << "\",\n"
     << "    \"device\": \"" << json_escape(device) << "\",\n    \"device_of_rank\": \"" << devices << "\",\n    \"mpi\": \"" << json_escape(std::string(mpi_version, len))
