@@ -347,6 +347,54 @@ TEST(SegmentedSort, LaneClassAtItsBounds) {
   }
 }
 
+// The census and the classification walk blocks of consecutive segments (CUDA's tuning: up to
+// 32 where there are enough segments); here every call takes blocks of 2, 3 and 32 segments
+// (the last block part-full): every mix and class, and bad offsets in the first, a middle and
+// the last block and on either side of a block's edge, rejected with the data unchanged.
+TEST(SegmentedSort, CensusBlocks) {
+  using T = std::uint32_t;
+  for (const int block : {2, 3, 32}) {
+    SCOPED_TRACE("blocks of " + std::to_string(block) + " segments");
+    for (Policy p : {small_classes(), gpu_classes()}) {
+      p.census_block = block;
+      for (const auto& mix : mixes()) {
+        SCOPED_TRACE(mix.name);
+        const auto off = to_offsets(mix.lengths);
+        run_mix(generate<T>(Distribution::FewUnique, off.back()), off, to_view(DeviceExec(), off, "offsets"),
+                KokkosSort::Less<T>(), p);
+      }
+    }
+    Policy p = small_classes();
+    p.census_block = block;
+    const auto lengths = uniform_lengths(100, 0, 9, 11);
+    std::vector<std::int64_t> good(lengths.size() + 1, 0);
+    for (std::size_t i = 0; i < lengths.size(); ++i) good[i + 1] = good[i] + std::int64_t(lengths[i]);
+    const auto input = generate<T>(Distribution::Uniform, std::size_t(good.back()));
+    auto keys = to_view(DeviceExec(), input, "keys");
+    const auto expect_rejected = [&](const std::vector<std::int64_t>& off, const std::string& what) {
+      SCOPED_TRACE(what);
+      EXPECT_THROW(KokkosSort::Impl::segmented_sort_entry<false>("segmented_sort", DeviceExec(), keys, keys,
+                                                                 to_view(DeviceExec(), off, "offsets"),
+                                                                 KokkosSort::Less<T>(), p),
+                   std::invalid_argument);
+      EXPECT_EQ(input, to_vector(keys));
+    };
+    for (const std::size_t at : {std::size_t(1), std::size_t(block) - 1, std::size_t(block), std::size_t(block) + 1,
+                                 std::size_t(50), good.size() - 2}) {
+      if (at == 0) continue;
+      auto bad = good;
+      bad[at] = bad[at - 1] - 1;
+      expect_rejected(bad, "offsets(" + std::to_string(at) + ") below the one before");
+    }
+    auto bad_first = good;
+    bad_first[0] = 1;
+    expect_rejected(bad_first, "offsets(0) != 0");
+    auto bad_last = good;
+    bad_last.back() -= 1;
+    expect_rejected(bad_last, "last offset below n");
+  }
+}
+
 // The warp class (32-lane warps; elsewhere these segments go to the team class): lengths at the
 // widths 32, 64, 128 and 256 and either side of them, 257 (the team class), and a mix of every
 // seventh length up to 300, and the same up to 256 only, in teams of 32 and 256 threads asked; u32 keys of few values

@@ -121,6 +121,9 @@ struct HostTuning {
     // by the radix sort one at a time (196 ms for 2^23 keys alone); graph rows 60 against 57, 235
     // and 390.
     static constexpr int thread_radix_max = 2147483647;
+    // Segments per element of the census and the classification (census_block). Not timed yet.
+    static constexpr int census_block = 1;
+    static constexpr std::size_t census_min_elements = 1;
     static constexpr int lane_max = 1;
     static constexpr int lane_rounds = 1;  // segments a thread loads before sorting them
     // The lane class one segment a thread when that pads the runs by at most this factor (CUDA's).
@@ -388,6 +391,13 @@ struct CudaTuning {
     // No thread sorts in global memory: a warp's loads would touch 32 segments' lines each time.
     static constexpr int tiny_max = 1;
     static constexpr int thread_radix_max = 0;
+    // Segments per element of the census' reduction and the classification's scan, at most
+    // census_block and leaving census_min_elements. H200, Kokkos 4.6, 2^24 u32 keys, against one
+    // segment per element: 16-key segments 0.095 ms against 0.104 (pairs 0.139 / 0.150),
+    // power-law lengths 1.06 / 1.34 (1.49 / 1.77), graph rows 0.842 / 1.25; blocks of 32 for
+    // 4096 segments took 0.433 ms against 0.371 (a thread's segments are read one by one).
+    static constexpr int census_block = 32;
+    static constexpr std::size_t census_min_elements = std::size_t(1) << 15;
     // Up to 32 keys a lane group per segment in registers (a warp's shuffles), the packed class
     // (small_max) only where lane_max is lowered. Not timed yet.
     static constexpr int lane_max = 32;

@@ -73,11 +73,42 @@ struct SegmentClasses {
   }
 };
 
-// Counts over a range of segments: summed except `largest` (a maximum). The classification
-// scans the tiny, small and team ones and the tiles; the census also counts the lane class (which
-// is never listed) with its lanes and widest run, finds the longest large segment and the faults.
-struct SegmentCounts {
-  std::size_t tiny, lane, small, warp, team, sort_tiles, merge_tiles;  // large segments' tiles
+// The listed classes' counts and the large segments' tiles over a range of segments: the
+// classification's scan value (6 words).
+struct ListCounts {
+  std::size_t tiny, small, warp, team, sort_tiles, merge_tiles;
+
+  template <class A, class B>
+  KOKKOS_INLINE_FUNCTION static void combine(A& a, const B& b) {
+    a.tiny += b.tiny;
+    a.small += b.small;
+    a.warp += b.warp;
+    a.team += b.team;
+    a.sort_tiles += b.sort_tiles;
+    a.merge_tiles += b.merge_tiles;
+  }
+  // A segment of class k and length len.
+  KOKKOS_INLINE_FUNCTION void add(const SegmentClasses& c, const SegmentClass k, const std::size_t len) {
+    switch (k) {
+      case SegmentClass::tiny: ++tiny; break;
+      case SegmentClass::small: ++small; break;
+      case SegmentClass::warp: ++warp; break;
+      case SegmentClass::team: ++team; break;
+      case SegmentClass::large:
+        sort_tiles += (len + c.team_max - 1) / c.team_max;
+        merge_tiles += (len + c.merge_tile - 1) / c.merge_tile;
+        break;
+      default: break;
+    }
+  }
+  KOKKOS_INLINE_FUNCTION void add(const SegmentClasses& c, const std::size_t len) { add(c, c.of(len), len); }
+};
+
+// Counts over a range of segments: summed except `largest` and `lane_widest` (maxima). Beyond the
+// listed classes, the census counts the lane class (which is never listed) with its lanes and
+// widest run, finds the longest large segment and the faults.
+struct SegmentCounts : ListCounts {
+  std::size_t lane;
   std::size_t tiny_long;  // tiny segments longer than a lane run (a host thread's radix sort)
   std::size_t lane_width_sum, lane_widest;  // the lane class' runs: sum and maximum of next_pow2(length)
   std::size_t largest;
@@ -85,14 +116,9 @@ struct SegmentCounts {
 
   template <class A, class B>
   KOKKOS_INLINE_FUNCTION static void combine(A& a, const B& b) {
-    a.tiny += b.tiny;
+    ListCounts::combine(a, b);
     a.tiny_long += b.tiny_long;
     a.lane += b.lane;
-    a.small += b.small;
-    a.warp += b.warp;
-    a.team += b.team;
-    a.sort_tiles += b.sort_tiles;
-    a.merge_tiles += b.merge_tiles;
     a.lane_width_sum += b.lane_width_sum;
     a.lane_widest = a.lane_widest < b.lane_widest ? b.lane_widest : a.lane_widest;
     a.largest = a.largest < b.largest ? b.largest : a.largest;
@@ -101,74 +127,77 @@ struct SegmentCounts {
     a.bad_last += b.bad_last;
   }
   KOKKOS_INLINE_FUNCTION void add(const SegmentClasses& c, const std::size_t len) {
-    switch (c.of(len)) {
-      case SegmentClass::tiny:
-        ++tiny;
-        if (len > std::size_t(lane_sort_max)) ++tiny_long;
-        break;
-      case SegmentClass::lane: {
-        ++lane;
-        const std::size_t w = std::size_t(next_pow2(int(len)));
-        lane_width_sum += w;
-        lane_widest = w > lane_widest ? w : lane_widest;
-        break;
-      }
-      case SegmentClass::small: ++small; break;
-      case SegmentClass::warp: ++warp; break;
-      case SegmentClass::team: ++team; break;
-      case SegmentClass::large:
-        sort_tiles += (len + c.team_max - 1) / c.team_max;
-        merge_tiles += (len + c.merge_tile - 1) / c.merge_tile;
-        largest = len > largest ? len : largest;
-        break;
-      default: break;
+    const SegmentClass k = c.of(len);
+    ListCounts::add(c, k, len);
+    if (k == SegmentClass::tiny && len > std::size_t(lane_sort_max)) ++tiny_long;
+    if (k == SegmentClass::lane) {
+      ++lane;
+      const std::size_t w = std::size_t(next_pow2(int(len)));
+      lane_width_sum += w;
+      lane_widest = w > lane_widest ? w : lane_widest;
     }
+    if (k == SegmentClass::large) largest = len > largest ? len : largest;
   }
 };
 
-// Kokkos' reduction hooks for SegmentCounts (a functor's own init and join).
+// Kokkos' reduction hooks for a counts struct T (a functor's own init and join).
 #if KOKKOSSORT_KOKKOS_VOLATILE_JOIN
-#define KOKKOSSORT_SEGMENT_COUNTS_JOIN                                                                            \
-  KOKKOS_INLINE_FUNCTION void join(volatile SegmentCounts& a, const volatile SegmentCounts& b) const {           \
-    SegmentCounts::combine(a, b);                                                                                 \
-  }
+#define KOKKOSSORT_COUNTS_JOIN(T)                                                                  \
+  KOKKOS_INLINE_FUNCTION void join(volatile T& a, const volatile T& b) const { T::combine(a, b); }
 #else
-#define KOKKOSSORT_SEGMENT_COUNTS_JOIN                                                                            \
-  KOKKOS_INLINE_FUNCTION void join(SegmentCounts& a, const SegmentCounts& b) const { SegmentCounts::combine(a, b); }
+#define KOKKOSSORT_COUNTS_JOIN(T) \
+  KOKKOS_INLINE_FUNCTION void join(T& a, const T& b) const { T::combine(a, b); }
 #endif
 
-// Reduction over i in [0, nseg]: checks offsets(0) == 0, offsets(nseg) == n and that they never
-// decrease, and counts the classes (only meaningful without faults).
+// Element j of the census' reduction and of the classification's scan walks the segments
+// [j * block, (j + 1) * block) of [0, nseg]: Kokkos combines one value (13 or 6 words) per
+// element, which costs more than reading one segment's offsets. The block is at most max_block
+// and leaves at least min_elements elements (a thread's segments are read one after another).
+KOKKOS_INLINE_FUNCTION int census_block(const std::size_t nseg, const int max_block, const std::size_t min_elements) {
+  const std::size_t b = nseg / min_elements;
+  return b < 1 ? 1 : (b < std::size_t(max_block) ? int(b) : max_block);
+}
+KOKKOS_INLINE_FUNCTION std::size_t census_elements(const std::size_t nseg, const int block) {
+  return (nseg + std::size_t(block)) / std::size_t(block);  // ceil((nseg + 1) / block)
+}
+
+// Reduction over the blocks of i in [0, nseg]: checks offsets(0) == 0, offsets(nseg) == n and
+// that they never decrease, and counts the classes (only meaningful without faults).
 template <class Offsets>
 struct SegmentCensus {
   using value_type = SegmentCounts;
   Offsets off;
   std::size_t nseg, n;
   SegmentClasses classes;
+  int block;  // segments per element (census_elements)
   KOKKOS_INLINE_FUNCTION void init(SegmentCounts& v) const { v = SegmentCounts{}; }
-  KOKKOSSORT_SEGMENT_COUNTS_JOIN
-  KOKKOS_INLINE_FUNCTION void operator()(const std::size_t i, SegmentCounts& v) const {
-    const auto b = off(i);
-    if (i == 0 && b != 0) ++v.bad_first;
-    if (i == nseg) {
-      if (std::size_t(b) != n) ++v.bad_last;  // a negative offset converts to more than any n
-      return;
+  KOKKOSSORT_COUNTS_JOIN(SegmentCounts)
+  KOKKOS_INLINE_FUNCTION void operator()(const std::size_t j, SegmentCounts& v) const {
+    const std::size_t first = j * std::size_t(block);
+    const std::size_t last = first + std::size_t(block) <= nseg + 1 ? first + std::size_t(block) : nseg + 1;
+    auto b = off(first);
+    if (first == 0 && b != 0) ++v.bad_first;
+    for (std::size_t i = first; i < last; ++i) {
+      if (i == nseg) {
+        if (std::size_t(b) != n) ++v.bad_last;  // a negative offset converts to more than any n
+        break;
+      }
+      const auto e = off(i + 1);
+      if (e < b)
+        ++v.decreasing;
+      else
+        v.add(classes, std::size_t(e - b));
+      b = e;
     }
-    const auto e = off(i + 1);
-    if (e < b) {
-      ++v.decreasing;
-      return;
-    }
-    v.add(classes, std::size_t(e - b));
   }
 };
 
-// Scan over i in [0, nseg] (valid offsets): lists the tiny, small, warp and team segments, and
+// Scan over the blocks of i in [0, nseg] (valid offsets): lists the tiny, small, warp and team segments, and
 // where `large` writes the tile passes' tables (64-bit offsets and every segment's first sort and
 // merge tile, none for segments of other classes).
 template <class ExecSpace, class Offsets>
 struct SegmentClassify {
-  using value_type = SegmentCounts;
+  using value_type = ListCounts;
   using Mem = typename ExecSpace::memory_space;
   Offsets off;
   std::size_t nseg;
@@ -176,28 +205,36 @@ struct SegmentClassify {
   Kokkos::View<std::size_t*, Mem> tiny_ids, small_ids, warp_ids, team_ids;
   bool large;
   SegmentTables<Mem> tables;
-  KOKKOS_INLINE_FUNCTION void init(SegmentCounts& v) const { v = SegmentCounts{}; }
-  KOKKOSSORT_SEGMENT_COUNTS_JOIN
-  KOKKOS_INLINE_FUNCTION void operator()(const std::size_t i, SegmentCounts& v, const bool final) const {
-    if (final && large) {
-      tables.offsets(i) = std::size_t(off(i));
-      tables.sort_base(i) = v.sort_tiles;
-      tables.merge_base(i) = v.merge_tiles;
+  int block;  // segments per element (census_elements)
+  KOKKOS_INLINE_FUNCTION void init(ListCounts& v) const { v = ListCounts{}; }
+  KOKKOSSORT_COUNTS_JOIN(ListCounts)
+  KOKKOS_INLINE_FUNCTION void operator()(const std::size_t j, ListCounts& v, const bool final) const {
+    const std::size_t first = j * std::size_t(block);
+    const std::size_t last = first + std::size_t(block) <= nseg + 1 ? first + std::size_t(block) : nseg + 1;
+    auto b = off(first);
+    for (std::size_t i = first; i < last; ++i) {
+      if (final && large) {
+        tables.offsets(i) = std::size_t(b);
+        tables.sort_base(i) = v.sort_tiles;
+        tables.merge_base(i) = v.merge_tiles;
+      }
+      if (i == nseg) break;
+      const auto e = off(i + 1);
+      const std::size_t len = std::size_t(e - b);
+      b = e;
+      if (final) {
+        const SegmentClass c = classes.of(len);
+        if (c == SegmentClass::tiny) tiny_ids(v.tiny) = i;
+        if (c == SegmentClass::small) small_ids(v.small) = i;
+        if (c == SegmentClass::warp) warp_ids(v.warp) = i;
+        if (c == SegmentClass::team) team_ids(v.team) = i;
+      }
+      v.add(classes, len);
     }
-    if (i == nseg) return;
-    const std::size_t len = std::size_t(off(i + 1) - off(i));
-    if (final) {
-      const SegmentClass c = classes.of(len);
-      if (c == SegmentClass::tiny) tiny_ids(v.tiny) = i;
-      if (c == SegmentClass::small) small_ids(v.small) = i;
-      if (c == SegmentClass::warp) warp_ids(v.warp) = i;
-      if (c == SegmentClass::team) team_ids(v.team) = i;
-    }
-    v.add(classes, len);
   }
 };
 
-#undef KOKKOSSORT_SEGMENT_COUNTS_JOIN
+#undef KOKKOSSORT_COUNTS_JOIN
 
 // One tiny segment per thread, sorted where it lies, stably. Where a lane group is one thread
 // (host backends), segments of up to a lane run's keys go through the run's network when the

@@ -40,6 +40,7 @@ struct SegmentedSortPolicy : PolicyOf<SegmentedSortOptions> {
   int team_tile = 0;   ///< longest segment one team sorts (a power of two in [8, 65536], halved to fit scratch)
   int merge_tile = 0;  ///< keys a team merges per merge-pass tile of the large segments (a power of two)
   int team_size = 0;   ///< threads of the sort, merge and rank-sorted packed teams (clamped to what the backend launches)
+  int census_block = 0;  ///< segments per element of the census and classification (every call, whatever its count)
 };
 
 // Row r of a batch of rows of `cols` keys starts at r * cols.
@@ -57,6 +58,8 @@ struct SegmentedPlan {
   int lane_direct;                      // the lane class a group per segment: 1 always, -1 never, 0 by the census
   int small_segments, small_team_size;  // the packed class: segments and threads per team
   bool small_rank_sort;                 // the packed class sorted by ranks
+  int census_block;                     // segments per element of the census and classification, at most
+  std::size_t census_min_elements;      // ... leaving at least this many elements (census_block())
 };
 
 // Team sizes are resolved for the kernels launched later (same functor types).
@@ -127,6 +130,8 @@ SegmentedPlan segmented_plan(const ExecSpace& exec, const Comp& comp, const Segm
                        : 0;
   p.classes = SegmentClasses{std::size_t(tiny), std::size_t(lane), std::size_t(small), std::size_t(warp),
                              std::size_t(p.tiles.sort_tile), std::size_t(p.tiles.merge_tile)};
+  p.census_block = policy.census_block > 0 ? policy.census_block : Params::census_block;
+  p.census_min_elements = policy.census_block > 0 ? 1 : Params::census_min_elements;
   return p;
 }
 
@@ -134,10 +139,12 @@ SegmentedPlan segmented_plan(const ExecSpace& exec, const Comp& comp, const Segm
 // class counts; throws std::invalid_argument before anything is written.
 template <class ExecSpace, class Offsets>
 SegmentCounts segment_census(const ExecSpace& exec, const Offsets& off, const std::size_t nseg, const std::size_t n,
-                             const SegmentClasses& classes, const char* entry) {
+                             const SegmentedPlan& plan, const char* entry) {
   SegmentCounts c{};
-  Kokkos::parallel_reduce("KokkosSort::segmented_census", Kokkos::RangePolicy<ExecSpace>(exec, 0, nseg + 1),
-                          SegmentCensus<Offsets>{off, nseg, n, classes}, c);
+  const int block = census_block(nseg, plan.census_block, plan.census_min_elements);
+  Kokkos::parallel_reduce("KokkosSort::segmented_census",
+                          Kokkos::RangePolicy<ExecSpace>(exec, 0, census_elements(nseg, block)),
+                          SegmentCensus<Offsets>{off, nseg, n, plan.classes, block}, c);
   exec.fence();
   const std::string where = std::string("KokkosSort::") + entry + ": ";
   if (c.bad_first) throw std::invalid_argument(where + "offsets(0) must be 0");
@@ -206,10 +213,13 @@ void segmented_sort_contiguous(const ExecSpace& exec, const KeyView& keys, const
   });
   // The lane class reads the offsets itself (and so may the warp class): without other classes
   // nothing is listed.
-  if (counts.tiny > 0 || counts.small > 0 || (counts.warp > 0 && !warp_direct) || counts.team > 0 || large)
-    Kokkos::parallel_scan("KokkosSort::segmented_classify", Kokkos::RangePolicy<ExecSpace>(exec, 0, nseg + 1),
+  if (counts.tiny > 0 || counts.small > 0 || (counts.warp > 0 && !warp_direct) || counts.team > 0 || large) {
+    const int block = census_block(nseg, plan.census_block, plan.census_min_elements);
+    Kokkos::parallel_scan("KokkosSort::segmented_classify",
+                          Kokkos::RangePolicy<ExecSpace>(exec, 0, census_elements(nseg, block)),
                           SegmentClassify<ExecSpace, Offsets>{off, nseg, plan.classes, tiny_ids, small_ids, warp_ids,
-                                                              team_ids, large, tables});
+                                                              team_ids, large, tables, block});
+  }
   // Dynamic: one thread's segments may be of 2 keys or of thousands.
   if (counts.tiny > 0)
     Kokkos::parallel_for("KokkosSort::segmented_tiny",
@@ -284,7 +294,7 @@ void segmented_sort_entry(const char* entry, const ExecSpace& exec, const KeyVie
   const SegmentedPlan plan =
       segmented_plan<ExecSpace, CK, CV, HasValues, OffsetView, Comp>(exec, comp, policy, entry);
   const std::size_t nseg = offsets.extent(0) - 1;
-  const SegmentCounts counts = segment_census(exec, offsets, nseg, keys.extent(0), plan.classes, entry);
+  const SegmentCounts counts = segment_census(exec, offsets, nseg, keys.extent(0), plan, entry);
   if constexpr (HasValues) {
     with_contiguous(exec, keys, values, [&](const CK& k, const CV& v) {
       segmented_sort_contiguous<ExecSpace, CK, CV, true>(exec, k, v, offsets, nseg, comp, plan, counts,
